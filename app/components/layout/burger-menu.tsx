@@ -1,0 +1,89 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { CloseIcon, MenuIcon } from "./icons";
+
+interface NavEntry {
+  key: "home" | "tools" | "exercises" | "contact";
+  path: string;
+  /** The section the entry scrolls to when it is already on that page. */
+  section: string;
+}
+
+const entries: NavEntry[] = [
+  { key: "home", path: "/", section: "contenu" },
+  { key: "tools", path: "/outils", section: "outils" },
+  { key: "exercises", path: "/exo", section: "exo" },
+  { key: "contact", path: "/contact", section: "contact" },
+];
+
+/**
+ * A <details> disclosure: it opens and closes without JavaScript. With
+ * JavaScript it also closes on navigation, Escape and a click outside.
+ */
+export function BurgerMenu() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    menu.current?.removeAttribute("open");
+  }, [pathname]);
+
+  useEffect(() => {
+    function closeOnOutsideClick(event: MouseEvent) {
+      if (menu.current?.open && !menu.current.contains(event.target as Node)) menu.current.open = false;
+    }
+    function closeOnEscape(event: KeyboardEvent) {
+      if (event.key === "Escape" && menu.current?.open) {
+        menu.current.open = false;
+        menu.current.querySelector("summary")?.focus();
+      }
+    }
+    document.addEventListener("click", closeOnOutsideClick);
+    document.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("click", closeOnOutsideClick);
+      document.removeEventListener("keydown", closeOnEscape);
+    };
+  }, []);
+
+  function scrollToSection(event: React.MouseEvent<HTMLAnchorElement>, section: string) {
+    const target = document.getElementById(section);
+    if (!target) return;
+    event.preventDefault();
+    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    target.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
+    history.replaceState(history.state, "", `#${section}`);
+    if (menu.current) menu.current.open = false;
+  }
+
+  return (
+    <details className="burger-menu" ref={menu}>
+      <summary className="icon-button" aria-label={t("a11y.openMenu")} title={t("a11y.openMenu")}>
+        <MenuIcon className="icon icon-open" />
+        <CloseIcon className="icon icon-close" />
+      </summary>
+      <nav className="burger-panel" aria-label={t("a11y.mainNavigation")}>
+        <ul>
+          {entries
+            .filter((entry) => entry.key !== "home" || pathname !== "/")
+            .map((entry) => {
+              const samePage = pathname === entry.path;
+              return (
+                <li key={entry.key}>
+                  {samePage ? (
+                    <a href={`#${entry.section}`} onClick={(event) => scrollToSection(event, entry.section)}>
+                      {t(`nav.${entry.key}`)}
+                    </a>
+                  ) : (
+                    <Link to={entry.path}>{t(`nav.${entry.key}`)}</Link>
+                  )}
+                </li>
+              );
+            })}
+        </ul>
+      </nav>
+    </details>
+  );
+}

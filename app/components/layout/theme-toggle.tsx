@@ -1,0 +1,49 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { type Theme, themeCookieName, themeStorageKey } from "~/lib/theme";
+import { MoonIcon, SunIcon } from "./icons";
+
+function systemTheme(): Theme {
+  return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
+/**
+ * A form that posts the other theme to /preferences/theme, so it works with
+ * JavaScript off; with JavaScript the switch happens in place.
+ */
+export function ThemeToggle({ serverTheme }: { serverTheme: Theme }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [theme, setTheme] = useState<Theme>(serverTheme);
+
+  useEffect(() => {
+    const chosen = document.documentElement.dataset.theme;
+    setTheme(chosen === "dark" || chosen === "light" ? chosen : systemTheme());
+  }, []);
+
+  const next: Theme = theme === "dark" ? "light" : "dark";
+
+  function switchInPlace(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    document.documentElement.dataset.theme = next;
+    document.cookie = `${themeCookieName}=${next}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax`;
+    try {
+      localStorage.setItem(themeStorageKey, String(next === "dark"));
+    } catch {
+      // Storage may be unavailable; the cookie is enough for the server.
+    }
+    setTheme(next);
+  }
+
+  const label = next === "dark" ? t("theme.toDark") : t("theme.toLight");
+  return (
+    <form method="post" action="/preferences/theme" onSubmit={switchInPlace} className="theme-toggle">
+      <input type="hidden" name="theme" value={next} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button type="submit" className="icon-button" aria-label={label} title={label}>
+        {theme === "dark" ? <SunIcon /> : <MoonIcon />}
+      </button>
+    </form>
+  );
+}

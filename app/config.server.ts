@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// Read once at start: a bad value stops the process with one line that names
+// the variable, rather than failing later in the middle of a request.
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^sqlite:.+/.test(value) || /^mongodb(\+srv)?:\/\/.+/.test(value), {
+    message: "expected sqlite:<file> (for example sqlite:./data/app.db) or mongodb://host/db",
+  });
+
+const environmentSchema = z.object({
+  NODE_ENV: z
+    .enum(["development", "production", "test"], {
+      error: "expected development, production or test",
+    })
+    .default("development"),
+  PORT: z.coerce
+    .number({ error: "expected a whole number from 1 to 65535" })
+    .int({ error: "expected a whole number from 1 to 65535" })
+    .min(1, { error: "expected a whole number from 1 to 65535" })
+    .max(65535, { error: "expected a whole number from 1 to 65535" })
+    .default(3000),
+  HOST: z.string().trim().min(1, { error: "expected a host name or address" }).default("127.0.0.1"),
+  DATABASE_URL: databaseUrl.default("sqlite:./data/app.db"),
+  SESSION_SECRET: z
+    .string()
+    .min(32, { error: "expected at least 32 characters" })
+    .optional(),
+  APP_URL: z.url({ error: "expected an absolute http(s) URL such as https://example.com" }).optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^smtps?:\/\/.+/.test(value), {
+      message: "expected smtp://user:pass@host:port or smtps://...",
+    })
+    .optional(),
+  MAIL_DIR: z.string().trim().min(1, { error: "expected a folder path" }).default("./data/mail"),
+  CONTACT_TO: z.email({ error: "expected an e-mail address" }).optional(),
+});
+
+export interface AppConfig {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string;
+  sessionSecret: string;
+  appUrl: string;
+  smtpUrl: string | null;
+  mailDir: string;
+  contactTo: string;
+}
+
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, expected: string) {
+    super(`Configuration error: ${variable} is invalid (${expected}).`);
+    this.name = "ConfigError";
+    this.variable = variable;
+  }
+}
+
+/** Blank variables count as unset, so `PORT= npm start` means the default. */
+function withoutBlanks(env: Record<string, string | undefined>) {
+  const cleaned: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value.trim() !== "") cleaned[key] = value;
+  }
+  return cleaned;
+}
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: { dataDir?: string } = {},
+): AppConfig {
+  const parsed = environmentSchema.safeParse(withoutBlanks(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0] ?? "environment"), issue.message);
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === "production";
+  if (isProduction && !values.SESSION_SECRET) {
+    throw new ConfigError("SESSION_SECRET", "required in production: at least 32 random characters");
+  }
+  const dataDir = options.dataDir ?? "./data";
+  const sessionSecret = values.SESSION_SECRET ?? readOrCreateDevelopmentSecret(dataDir);
+  const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
+  return {
+    env: values.NODE_ENV,
+    isProduction,
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    sessionSecret,
+    appUrl,
+    smtpUrl: values.SMTP_URL ?? null,
+    mailDir: values.MAIL_DIR,
+    contactTo: values.CONTACT_TO ?? "contact@dynami.local",
+  };
+}
+
+/**
+ * Outside production a secret is generated once and kept, so sessions survive
+ * restarts without anyone having to configure anything.
+ */
+function readOrCreateDevelopmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,418 @@
+// Daily calorie needs: basal metabolic rate (BMR) by one of three formulas,
+// times an activity multiplier, shifted by the goal, split into macros.
+//
+// Rounding happens once, at the end: the BMR and the maintenance level are
+// kept exact while computing and rounded to whole kcal for display, and the
+// macros are derived from the rounded daily calories so the grams shown add
+// up to the kcal shown (within a gram of rounding).
+
+import { z } from "zod";
+import { readNumberInput, roundTo } from "./numbers.ts";
+
+// ---------------------------------------------------------------------------
+// Choices
+
+export const SEXES = ["homme", "femme"] as const;
+export type Sexe = (typeof SEXES)[number];
+
+/** standard = Harris-Benedict (revised 1984), mifflin = Mifflin-St Jeor, katch = Katch-McArdle. */
+export const FORMULES = ["standard", "mifflin", "katch"] as const;
+export type Formule = (typeof FORMULES)[number];
+
+/** Mifflin-St Jeor is the recommended formula, hence the default. */
+export const DEFAULT_FORMULE: Formule = "mifflin";
+
+export const ACTIVITES = ["faible", "moyen", "actif", "tresactif"] as const;
+export type Activite = (typeof ACTIVITES)[number];
+
+export const OBJECTIFS = ["lose", "maintain", "gain"] as const;
+export type Objectif = (typeof OBJECTIFS)[number];
+
+export const MACROS = ["glucides", "proteines", "lipides"] as const;
+export type Macro = (typeof MACROS)[number];
+
+// ---------------------------------------------------------------------------
+// Constants of the spec
+
+/** Multiplies the BMR to give the maintenance calories. */
+export const ACTIVITY_MULTIPLIERS: Readonly<Record<Activite, number>> = {
+  faible: 1.2,
+  moyen: 1.55,
+  actif: 1.75,
+  tresactif: 1.9,
+};
+
+/**
+ * Daily kcal added to maintenance for each goal. 500 kcal a day is about
+ * 3,500 kcal a week, the usual 0.5-1 kg per week pace the spec quotes.
+ */
+export const GOAL_OFFSETS_KCAL: Readonly<Record<Objectif, number>> = {
+  lose: -500,
+  maintain: 0,
+  gain: 500,
+};
+
+/** Share of the daily calories given to each macro; each split sums to 1. */
+export const MACRO_SPLITS: Readonly<Record<Objectif, Readonly<Record<Macro, number>>>> = {
+  lose: { glucides: 0.35, proteines: 0.35, lipides: 0.3 },
+  maintain: { glucides: 0.45, proteines: 0.25, lipides: 0.3 },
+  gain: { glucides: 0.35, proteines: 0.35, lipides: 0.3 },
+};
+
+export const KCAL_PER_GRAM: Readonly<Record<Macro, number>> = {
+  glucides: 4,
+  proteines: 4,
+  lipides: 9,
+};
+
+/** Mifflin-St Jeor: 10w + 6.25h - 5a, then +5 for men, -161 for women. */
+export const MIFFLIN_ST_JEOR = {
+  perKg: 10,
+  perCm: 6.25,
+  perYear: 5,
+  sexOffset: { homme: 5, femme: -161 },
+} as const;
+
+/** Harris-Benedict as revised by Roza and Shizgal (1984), the coefficients of the spec. */
+export const HARRIS_BENEDICT = {
+  homme: { base: 88.362, perKg: 13.397, perCm: 4.799, perYear: 5.677 },
+  femme: { base: 447.593, perKg: 9.247, perCm: 3.098, perYear: 4.33 },
+} as const;
+
+/** Katch-McArdle: 370 + 21.6 x lean body mass (kg); sex, height and age play no part. */
+export const KATCH_MCARDLE = { base: 370, perLeanKg: 21.6 } as const;
+
+// ---------------------------------------------------------------------------
+// Input
+
+export interface BodyMetrics {
+  sexe: Sexe;
+  /** Weight in kg. */
+  poids: number;
+  /** Height in cm. */
+  taille: number;
+  /** Age in years. */
+  age: number;
+}
+
+/**
+ * A validated calorie form. Body fat (% of body weight) is required by the
+ * type for Katch-McArdle and ignored by the other formulas.
+ */
+export type CalorieInput = BodyMetrics & {
+  activite: Activite;
+  objectif: Objectif;
+} & (
+    | { formule: "standard" | "mifflin"; masseGrasse?: number | undefined }
+    | { formule: "katch"; masseGrasse: number }
+  );
+
+// ---------------------------------------------------------------------------
+// BMR formulas (exact values, in kcal per day)
+
+export function mifflinStJeorBmr({ sexe, poids, taille, age }: BodyMetrics): number {
+  const { perKg, perCm, perYear, sexOffset } = MIFFLIN_ST_JEOR;
+  return perKg * poids + perCm * taille - perYear * age + sexOffset[sexe];
+}
+
+export function harrisBenedictBmr({ sexe, poids, taille, age }: BodyMetrics): number {
+  const { base, perKg, perCm, perYear } = HARRIS_BENEDICT[sexe];
+  return base + perKg * poids + perCm * taille - perYear * age;
+}
+
+/** Weight minus fat: poids x (1 - masseGrasse / 100), in kg. */
+export function leanMassKg(poids: number, masseGrasse: number): number {
+  return poids * (1 - masseGrasse / 100);
+}
+
+export function katchMcArdleBmr(poids: number, masseGrasse: number): number {
+  return KATCH_MCARDLE.base + KATCH_MCARDLE.perLeanKg * leanMassKg(poids, masseGrasse);
+}
+
+/** The exact BMR by the formula the input names. */
+export function computeBmr(input: CalorieInput): number {
+  switch (input.formule) {
+    case "standard":
+      return harrisBenedictBmr(input);
+    case "mifflin":
+      return mifflinStJeorBmr(input);
+    case "katch":
+      return katchMcArdleBmr(input.poids, input.masseGrasse);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Needs
+
+export type Macros = Record<Macro, number>;
+
+/** Grams of each macro, rounded to whole grams, for a daily calorie target and goal. */
+export function macrosForCalories(calories: number, objectif: Objectif): Macros {
+  const split = MACRO_SPLITS[objectif];
+  const grams = (macro: Macro) => roundTo((calories * split[macro]) / KCAL_PER_GRAM[macro], 0);
+  return { glucides: grams("glucides"), proteines: grams("proteines"), lipides: grams("lipides") };
+}
+
+export interface GoalPlan {
+  objectif: Objectif;
+  /** Daily calories for this goal, whole kcal. */
+  calories: number;
+  /** Grams per day, whole grams. */
+  macros: Macros;
+}
+
+export interface CalorieNeeds {
+  formule: Formule;
+  /** Basal metabolic rate, whole kcal per day. */
+  bmr: number;
+  /** BMR x activity multiplier, whole kcal per day. */
+  maintenance: number;
+  /** Lean body mass in kg (one decimal) for Katch-McArdle, else null. */
+  leanMassKg: number | null;
+  /** The goal the user chose; its plan is also `goals[objectif]`. */
+  objectif: Objectif;
+  chosen: GoalPlan;
+  /** One plan per goal, so the UI can open any goal's card. */
+  goals: Readonly<Record<Objectif, GoalPlan>>;
+}
+
+/**
+ * Daily calorie needs for a validated input. Maintenance is computed from the
+ * exact BMR (not the rounded one) and rounded once; each goal then adds its
+ * offset to the rounded maintenance, so "lose" reads exactly 500 below it.
+ * A goal is floored at 0 kcal: only absurd corner cases of the accepted
+ * ranges (50 kg, 100 cm, 120 years, Mifflin) would go below, and a negative
+ * target or negative grams would make no sense on screen.
+ */
+export function computeCalorieNeeds(input: CalorieInput): CalorieNeeds {
+  const exactBmr = computeBmr(input);
+  const maintenance = roundTo(exactBmr * ACTIVITY_MULTIPLIERS[input.activite], 0);
+  const planFor = (objectif: Objectif): GoalPlan => {
+    const calories = Math.max(0, maintenance + GOAL_OFFSETS_KCAL[objectif]);
+    return { objectif, calories, macros: macrosForCalories(calories, objectif) };
+  };
+  const goals = { lose: planFor("lose"), maintain: planFor("maintain"), gain: planFor("gain") };
+  return {
+    formule: input.formule,
+    bmr: roundTo(exactBmr, 0),
+    maintenance,
+    leanMassKg: input.formule === "katch" ? roundTo(leanMassKg(input.poids, input.masseGrasse), 1) : null,
+    objectif: input.objectif,
+    chosen: goals[input.objectif],
+    goals,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Form validation
+
+/**
+ * Inclusive limits of the calorie form. The spec gives no maximum age; 120
+ * is past the oldest documented human, so it only stops typing mistakes
+ * (1990 typed in the age field) without turning anyone away.
+ */
+export const CALORIE_LIMITS = {
+  taille: { min: 100, max: 300, step: 0.5 },
+  poids: { min: 50, max: 500 },
+  age: { min: 12, max: 120 },
+  masseGrasse: { min: 8, max: 70 },
+} as const;
+
+export const CALORIE_FIELDS = [
+  "sexe",
+  "poids",
+  "taille",
+  "age",
+  "formule",
+  "masseGrasse",
+  "activite",
+  "objectif",
+] as const;
+export type CalorieField = (typeof CALORIE_FIELDS)[number];
+
+/** One message per violation, in the tone of the spec's form messages. */
+export const CALORIE_MESSAGES = {
+  /** The body is not an object at all (JSON API). */
+  formulaireInvalide: "Formulaire de calcul des calories invalide.",
+  sexe: "Sexe à choisir : homme ou femme.",
+  poidsInvalide: "Poids à saisir en kg (ex. 70 ou 70,5).",
+  poidsHorsLimites: "Poids entre 50 et 500 kg.",
+  tailleInvalide: "Taille à saisir en cm (ex. 175 ou 175,5).",
+  tailleHorsLimites: "Taille entre 100 et 300 cm (pas de 0,5).",
+  taillePas: "Taille au demi-centimètre près (pas de 0,5).",
+  ageInvalide: "Âge à saisir en années (ex. 30).",
+  ageHorsLimites: "Âge entre 12 et 120 ans.",
+  ageEntier: "Âge en années entières (ex. 30).",
+  formule: "Formule à choisir : standard, Mifflin ou Katch.",
+  masseGrasseRequise: "Masse grasse requise pour la formule Katch (en %).",
+  masseGrasseInvalide: "Masse grasse à saisir en % (ex. 20 ou 20,5).",
+  masseGrasseHorsLimites: "Masse grasse entre 8 et 70 %.",
+  activite: "Niveau d'activité à choisir : faible, moyen, actif ou très actif.",
+  objectif: "Objectif à choisir : perdre, maintenir ou prendre du poids.",
+} as const;
+
+/**
+ * A form sends "" for an untouched field and a JSON client may send null;
+ * both mean "not given", like a missing key.
+ */
+function blankToUndefined(value: unknown): unknown {
+  if (value === null) return undefined;
+  return typeof value === "string" && value.trim() === "" ? undefined : value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+interface NumberRule {
+  min: number;
+  max: number;
+  invalid: string;
+  outOfRange: string;
+  /** Extra rule checked once the value is in range, e.g. the 0.5 cm step. */
+  extra?: { test: (value: number) => boolean; message: string };
+}
+
+type NumberCheck = { ok: true; value: number } | { ok: false; message: string };
+
+/** Not a number -> invalid; then range; then the extra rule: one message at a time. */
+function checkNumber(raw: unknown, rule: NumberRule): NumberCheck {
+  const value = readNumberInput(raw);
+  if (value === null) return { ok: false, message: rule.invalid };
+  if (value < rule.min || value > rule.max) return { ok: false, message: rule.outOfRange };
+  if (rule.extra && !rule.extra.test(value)) return { ok: false, message: rule.extra.message };
+  return { ok: true, value };
+}
+
+/** A number field from a form (string, comma allowed) or JSON (number). */
+function numberField(rule: NumberRule) {
+  return z
+    .unknown()
+    .optional()
+    .transform((raw, ctx) => {
+      const checked = checkNumber(raw, rule);
+      if (!checked.ok) {
+        ctx.addIssue({ code: "custom", message: checked.message, input: raw });
+        return z.NEVER;
+      }
+      return checked.value;
+    });
+}
+
+function choiceField<const Values extends readonly [string, ...string[]]>(values: Values, message: string) {
+  return z.preprocess(blankToUndefined, z.enum(values, { error: message }));
+}
+
+const BODY_FAT_RULE: NumberRule = {
+  ...CALORIE_LIMITS.masseGrasse,
+  invalid: CALORIE_MESSAGES.masseGrasseInvalide,
+  outOfRange: CALORIE_MESSAGES.masseGrasseHorsLimites,
+};
+
+/** Body fat is checked only for Katch-McArdle, where it is required. */
+function checkBodyFatForKatch(raw: unknown): NumberCheck {
+  if (blankToUndefined(raw) === undefined) return { ok: false, message: CALORIE_MESSAGES.masseGrasseRequise };
+  return checkNumber(raw, BODY_FAT_RULE);
+}
+
+const calorieFieldsSchema = z.object(
+  {
+    sexe: choiceField(SEXES, CALORIE_MESSAGES.sexe),
+    poids: numberField({
+      ...CALORIE_LIMITS.poids,
+      invalid: CALORIE_MESSAGES.poidsInvalide,
+      outOfRange: CALORIE_MESSAGES.poidsHorsLimites,
+    }),
+    taille: numberField({
+      min: CALORIE_LIMITS.taille.min,
+      max: CALORIE_LIMITS.taille.max,
+      invalid: CALORIE_MESSAGES.tailleInvalide,
+      outOfRange: CALORIE_MESSAGES.tailleHorsLimites,
+      // Multiples of 0.5 are exact in binary, so value / 0.5 is an integer
+      // exactly when the step is respected.
+      extra: {
+        test: (value) => Number.isInteger(value / CALORIE_LIMITS.taille.step),
+        message: CALORIE_MESSAGES.taillePas,
+      },
+    }),
+    age: numberField({
+      ...CALORIE_LIMITS.age,
+      invalid: CALORIE_MESSAGES.ageInvalide,
+      outOfRange: CALORIE_MESSAGES.ageHorsLimites,
+      // The field is a number input with the default step of 1, as in the
+      // original form; the server holds the same line.
+      extra: { test: Number.isInteger, message: CALORIE_MESSAGES.ageEntier },
+    }),
+    formule: z.preprocess(
+      blankToUndefined,
+      z.enum(FORMULES, { error: CALORIE_MESSAGES.formule }).default(DEFAULT_FORMULE),
+    ),
+    // Left raw here and checked below against the formula: a value left in
+    // the (hidden) field after switching away from Katch must not block the
+    // form with an error the user cannot see.
+    masseGrasse: z.unknown().optional(),
+    activite: choiceField(ACTIVITES, CALORIE_MESSAGES.activite),
+    objectif: choiceField(OBJECTIFS, CALORIE_MESSAGES.objectif),
+  },
+  { error: CALORIE_MESSAGES.formulaireInvalide },
+);
+
+/**
+ * The calorie form as a zod 4 schema, for a page action (FormData through
+ * conform's parseWithZod) and the JSON API alike. Numbers may be strings
+ * with a comma or JSON numbers; blank choices count as missing; formule
+ * defaults to mifflin; masseGrasse is required and checked only for katch
+ * and dropped otherwise. Each issue is on its field's path with a
+ * CALORIE_MESSAGES text. The output is a CalorieInput.
+ */
+export const calorieFormSchema = calorieFieldsSchema
+  .superRefine(
+    (fields, ctx) => {
+      if (fields.formule !== "katch") return;
+      const bodyFat = checkBodyFatForKatch(fields.masseGrasse);
+      if (!bodyFat.ok) {
+        ctx.addIssue({ code: "custom", path: ["masseGrasse"], message: bodyFat.message, input: fields.masseGrasse });
+      }
+    },
+    {
+      // Run even when other fields failed, so every error shows at once, but
+      // only once the formula is known to be katch.
+      when: (payload) => isRecord(payload.value) && payload.value["formule"] === "katch",
+    },
+  )
+  .transform((fields, ctx): CalorieInput => {
+    const { masseGrasse, formule, ...rest } = fields;
+    if (formule !== "katch") return { ...rest, formule };
+    const bodyFat = checkBodyFatForKatch(masseGrasse);
+    if (!bodyFat.ok) {
+      // Unreachable after the refinement above; kept so the type is honest.
+      ctx.addIssue({ code: "custom", path: ["masseGrasse"], message: bodyFat.message, input: masseGrasse });
+      return z.NEVER;
+    }
+    return { ...rest, formule, masseGrasse: bodyFat.value };
+  });
+
+export type CalorieFieldErrors = Partial<Record<CalorieField, string>>;
+
+export type CalorieValidation = { ok: true; value: CalorieInput } | { ok: false; errors: CalorieFieldErrors };
+
+function isCalorieField(key: PropertyKey | undefined): key is CalorieField {
+  return typeof key === "string" && (CALORIE_FIELDS as readonly string[]).includes(key);
+}
+
+/**
+ * calorieFormSchema without zod in the caller: the validated input, or the
+ * first message of each failing field. A body that is not an object is read
+ * as an empty form, so every required field reports its own message.
+ */
+export function validateCalorieInput(raw: unknown): CalorieValidation {
+  const body = isRecord(raw) ? raw : {};
+  const result = calorieFormSchema.safeParse(body);
+  if (result.success) return { ok: true, value: result.data };
+  const errors: CalorieFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (isCalorieField(field)) errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}

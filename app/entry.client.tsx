@@ -1,0 +1,50 @@
+import i18next from "i18next";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { HydratedRouter } from "react-router/dom";
+import { defaultNamespace, fallbackLanguage, languageStorageKey, toSupportedLanguage } from "~/i18n/languages";
+import { resourcesFromModules } from "~/i18n/resources";
+
+// Each locale file is its own chunk: the browser downloads only the language
+// the server rendered (read from <html lang>), plus French as the fallback.
+const localeLoaders = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", { import: "default" });
+
+async function loadLanguage(language: string) {
+  const entries = Object.entries(localeLoaders).filter(([file]) => file.includes(`/locales/${language}/`));
+  const loaded = await Promise.all(entries.map(async ([file, load]) => [file, await load()] as const));
+  return resourcesFromModules(Object.fromEntries(loaded));
+}
+
+async function hydrate() {
+  const language = toSupportedLanguage(document.documentElement.lang) ?? fallbackLanguage;
+  const [current, fallback] = await Promise.all([
+    loadLanguage(language),
+    language === fallbackLanguage ? Promise.resolve({}) : loadLanguage(fallbackLanguage),
+  ]);
+  await i18next.use(initReactI18next).init({
+    resources: { ...fallback, ...current },
+    lng: language,
+    fallbackLng: fallbackLanguage,
+    defaultNS: defaultNamespace,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  try {
+    localStorage.setItem(languageStorageKey, language);
+  } catch {
+    // Storage can be disabled (private mode); the cookie still remembers.
+  }
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+hydrate().catch((error) => console.error(error));

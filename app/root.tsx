@@ -1,0 +1,120 @@
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorScreen } from "~/components/layout/error-screen";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { NotFoundScreen } from "~/components/layout/not-found-screen";
+import { readCookie } from "~/i18n/languages";
+import { useNonce } from "~/lib/nonce";
+import { pageTitle } from "~/lib/page-title";
+import { parseTheme, themeCookieName, themeFromClientHint } from "~/lib/theme";
+import { getInstance, getLocale, i18nextMiddleware } from "~/middleware/i18next.server";
+import globalStylesUrl from "~/styles/global.css?url";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: globalStylesUrl },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const chosenTheme = parseTheme(readCookie(request.headers.get("Cookie"), themeCookieName));
+  const t = getInstance(context).t;
+  return data({
+    language: getLocale(context),
+    /** The user's explicit choice; null means "follow the system". */
+    theme: chosenTheme,
+    systemTheme: themeFromClientHint(request.headers.get("Sec-CH-Prefers-Color-Scheme")),
+    description: t("meta.description"),
+    // meta() cannot translate: the error screens' titles travel with the root data.
+    errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
+  });
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const errorTitle = error
+    ? isRouteErrorResponse(error) && error.status === 404
+      ? loaderData?.errorTitles.notFound
+      : (loaderData?.errorTitles.error ?? "Une erreur est survenue")
+    : undefined;
+  return [
+    { title: pageTitle(errorTitle) },
+    { name: "description", content: loaderData?.description ?? "" },
+  ];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<RootLoaderData>("root");
+  const { i18n } = useTranslation();
+  const nonce = useNonce();
+  const language = rootData?.language ?? i18n.language ?? "fr";
+  return (
+    <html lang={language} data-theme={rootData?.theme ?? undefined} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Page({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a className="skip-link" href="#contenu">
+        {t("a11y.skipToContent")}
+      </a>
+      <SiteHeader />
+      <main id="contenu" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Page>
+      <Outlet />
+    </Page>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Page>
+        <NotFoundScreen />
+      </Page>
+    );
+  }
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <Page>
+      <ErrorScreen details={details} />
+    </Page>
+  );
+}

@@ -1,0 +1,153 @@
+// The one server process, for development (Vite in middleware mode, --dev)
+// and production (the built app). Node runs this file directly (type
+// stripping), so it imports only Node-ready modules; the app itself, with
+// its store and context keys, is reached through the build's server entry.
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import { type AppConfig, ConfigError, loadConfig } from "../config.server.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+interface RunningApp {
+  services: unknown;
+  health(): Promise<{ store: string }>;
+  close(): Promise<void>;
+}
+
+/** What app/entry.server.tsx exports beside the render function. */
+interface AppEntryModule {
+  startApp(config: AppConfig): Promise<RunningApp>;
+  createLoadContext(services: unknown, nonce: string): RouterContextProvider;
+}
+
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+const isViteDev = process.argv.includes("--dev");
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let config: AppConfig;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  fail(error instanceof ConfigError ? error.message : `Configuration error: ${String(error)}`);
+}
+
+// React and friends pick their build from NODE_ENV. The app's own notion of
+// production (HSTS, required secret, no demo data) is config.env, read above.
+// Set before React is loaded: hence the dynamic imports below.
+process.env.NODE_ENV = isViteDev ? "development" : "production";
+const { default: express } = await import("express");
+const { default: compression } = await import("compression");
+const { createRequestHandler } = await import("@react-router/express");
+
+const appEntry = (build: ServerBuild) => build.entry.module as unknown as AppEntryModule;
+
+async function loadBuild(): Promise<{ getBuild: () => Promise<ServerBuild>; close?: () => Promise<void>; vite?: import("vite").ViteDevServer }> {
+  if (isViteDev) {
+    const vite = await import("vite");
+    const server = await vite.createServer({
+      root: projectRoot,
+      server: { middlewareMode: true },
+      appType: "custom",
+    });
+    return {
+      vite: server,
+      getBuild: () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      close: () => server.close(),
+    };
+  }
+  const buildFile = path.join(projectRoot, "build/server/index.js");
+  if (!existsSync(buildFile)) fail("No build found: run `npm run build` (or `npm start`, which builds when needed).");
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  return { getBuild: async () => build };
+}
+
+const { getBuild, close: closeVite, vite } = await loadBuild();
+let currentBuild = await getBuild();
+
+let running: RunningApp;
+try {
+  running = await appEntry(currentBuild).startApp(config);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+
+const app = express();
+app.disable("x-powered-by");
+let shuttingDown = false;
+
+app.use((_req, res, next) => {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.nonce = nonce;
+  res.set(securityHeaders({ nonce, isProduction: config.isProduction, isViteDev }));
+  if (shuttingDown) res.set("Connection", "close");
+  next();
+});
+app.use(compression());
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    const { store } = await running.health();
+    res.set("Cache-Control", "no-store").json({ status: "ok", store, uptimeSeconds: Math.round(process.uptime()) });
+  } catch (error) {
+    res
+      .status(503)
+      .set("Cache-Control", "no-store")
+      .json({ status: "error", message: error instanceof Error ? error.message : "store unreachable" });
+  }
+});
+
+if (vite) {
+  app.use(vite.middlewares);
+} else {
+  const clientDir = path.join(projectRoot, "build/client");
+  // Hashed file names: safe to cache for a year.
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+}
+
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build: async () => {
+      currentBuild = await getBuild();
+      return currentBuild;
+    },
+    mode: isViteDev ? "development" : "production",
+    getLoadContext: (_req, res) => appEntry(currentBuild).createLoadContext(running.services, String(res.locals.nonce)),
+  }),
+);
+
+const server: Server = app.listen(config.port, config.host, () => {
+  const shownHost = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
+  console.log(`Dynami listening on http://${shownHost}:${config.port} (${isViteDev ? "development, Vite" : "built app"}, store: ${config.databaseUrl.split(":")[0]})`);
+});
+server.on("error", (error: NodeJS.ErrnoException) => {
+  fail(error.code === "EADDRINUSE" ? `Port ${config.port} is already in use: set PORT to another port.` : error.message);
+});
+
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`${signal} received: finishing in-flight requests, then closing the store.`);
+  const forceTimer = setTimeout(() => server.closeAllConnections(), 10_000);
+  forceTimer.unref();
+  server.close(async () => {
+    try {
+      await running.close();
+      await closeVite?.();
+    } finally {
+      process.exit(0);
+    }
+  });
+  server.closeIdleConnections();
+}
+
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

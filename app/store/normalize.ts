@@ -1,0 +1,117 @@
+// Input checks shared by both adapters. Values reach queries only after these,
+// so a caller-supplied object (say {"$gt": ""} from a parsed JSON body) can
+// never turn into a query operator.
+import type { NewUser, OutboxStatus, Role, UserChanges, VerificationPurpose } from "./types.ts";
+
+export const DEFAULT_LOCALE = "fr";
+
+const ROLES: readonly Role[] = ["user", "admin"];
+
+/** For lookups: a non-string simply matches nothing. */
+export function stringOrNull(value: unknown): string | null {
+  return typeof value === "string" ? value : null;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Lookup form of an e-mail: null when the value cannot be one. */
+export function emailForLookup(value: unknown): string | null {
+  const text = stringOrNull(value);
+  return text === null ? null : normalizeEmail(text);
+}
+
+export function requireString(value: unknown, field: string): string {
+  if (typeof value !== "string") throw new TypeError(`${field} must be a string`);
+  return value;
+}
+
+function requireNullableString(value: unknown, field: string): string | null {
+  return value === null ? null : requireString(value, field);
+}
+
+function requireNullableNumber(value: unknown, field: string): number | null {
+  if (value === null) return null;
+  if (typeof value !== "number" || !Number.isFinite(value)) throw new TypeError(`${field} must be a finite number`);
+  return value;
+}
+
+export function requireDate(value: unknown, field: string): Date {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw new TypeError(`${field} must be a valid Date`);
+  return value;
+}
+
+function requireNullableDate(value: unknown, field: string): Date | null {
+  return value === null ? null : requireDate(value, field);
+}
+
+export function requireBoolean(value: unknown, field: string): boolean {
+  if (typeof value !== "boolean") throw new TypeError(`${field} must be a boolean`);
+  return value;
+}
+
+export function requireOneOf<T extends string>(value: unknown, allowed: readonly T[], field: string): T {
+  if (!allowed.includes(value as T)) throw new TypeError(`${field} must be one of ${allowed.join(", ")}`);
+  return value as T;
+}
+
+export type NormalizedNewUser = Required<NewUser>;
+
+export function normalizeNewUser(input: NewUser): NormalizedNewUser {
+  return {
+    pseudo: requireString(input.pseudo, "pseudo"),
+    email: normalizeEmail(requireString(input.email, "email")),
+    passwordHash: requireString(input.passwordHash, "passwordHash"),
+    role: requireOneOf(input.role ?? "user", ROLES, "role"),
+    prenom: requireNullableString(input.prenom ?? null, "prenom"),
+    displayName: requireNullableString(input.displayName ?? null, "displayName"),
+    photo: requireNullableString(input.photo ?? null, "photo"),
+    weightKg: requireNullableNumber(input.weightKg ?? null, "weightKg"),
+    locale: requireString(input.locale ?? DEFAULT_LOCALE, "locale"),
+    emailVerifiedAt: requireNullableDate(input.emailVerifiedAt ?? null, "emailVerifiedAt"),
+  };
+}
+
+/** Keeps only the known fields that are present, each checked. */
+export function normalizeUserChanges(changes: UserChanges): UserChanges {
+  const normalized: UserChanges = {};
+  if (changes.pseudo !== undefined) normalized.pseudo = requireString(changes.pseudo, "pseudo");
+  if (changes.email !== undefined) normalized.email = normalizeEmail(requireString(changes.email, "email"));
+  if (changes.passwordHash !== undefined) normalized.passwordHash = requireString(changes.passwordHash, "passwordHash");
+  if (changes.role !== undefined) normalized.role = requireOneOf(changes.role, ROLES, "role");
+  if (changes.prenom !== undefined) normalized.prenom = requireNullableString(changes.prenom, "prenom");
+  if (changes.displayName !== undefined) normalized.displayName = requireNullableString(changes.displayName, "displayName");
+  if (changes.photo !== undefined) normalized.photo = requireNullableString(changes.photo, "photo");
+  if (changes.weightKg !== undefined) normalized.weightKg = requireNullableNumber(changes.weightKg, "weightKg");
+  if (changes.locale !== undefined) normalized.locale = requireString(changes.locale, "locale");
+  if (changes.emailVerifiedAt !== undefined) {
+    normalized.emailVerifiedAt = requireNullableDate(changes.emailVerifiedAt, "emailVerifiedAt");
+  }
+  return normalized;
+}
+
+/** For lookups: a value outside the allowed set simply matches nothing. */
+export function oneOfOrNull<T extends string>(value: unknown, allowed: readonly T[]): T | null {
+  return allowed.includes(value as T) ? (value as T) : null;
+}
+
+export const VERIFICATION_PURPOSES: readonly VerificationPurpose[] = ["email", "reset"];
+export const OUTBOX_STATUSES: readonly OutboxStatus[] = ["queued", "sending", "sent", "failed"];
+
+/** A page size; both adapters would read 0 or a negative number as "no limit", hence the check. */
+export function requireLimit(value: unknown): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
+    throw new TypeError("limit must be a positive integer");
+  }
+  return value;
+}
+
+/** The JSON form of history metadata, identical in both adapters. */
+export function normalizeMeta(value: unknown): Record<string, unknown> {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new TypeError("meta must be a plain object");
+  }
+  return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+}

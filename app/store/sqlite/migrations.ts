@@ -1,0 +1,143 @@
+import type { DatabaseSync } from "node:sqlite";
+
+export interface Migration {
+  version: number;
+  sql: string;
+}
+
+// Forward-only: never edit a migration once released, append a new one.
+// Dates are INTEGER epoch milliseconds; ids are 24-hex TEXT.
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        pseudo TEXT NOT NULL,
+        email TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('user', 'admin')),
+        prenom TEXT,
+        display_name TEXT,
+        photo TEXT,
+        weight_kg REAL,
+        locale TEXT NOT NULL,
+        email_verified_at INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE UNIQUE INDEX users_email_unique ON users (email);
+      -- SQLite's lower() folds ASCII only, which covers the pseudo charset.
+      CREATE UNIQUE INDEX users_pseudo_lower_unique ON users (lower(pseudo));
+
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL,
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        persistent INTEGER NOT NULL CHECK (persistent IN (0, 1)),
+        expires_at INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE UNIQUE INDEX sessions_token_hash_unique ON sessions (token_hash);
+      CREATE INDEX sessions_user_id ON sessions (user_id);
+      CREATE INDEX sessions_expires_at ON sessions (expires_at);
+    `,
+  },
+  {
+    version: 2,
+    sql: `
+      CREATE TABLE verifications (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        purpose TEXT NOT NULL CHECK (purpose IN ('email', 'reset')),
+        token_hash TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE UNIQUE INDEX verifications_token_hash_unique ON verifications (token_hash);
+      CREATE INDEX verifications_user_id_purpose ON verifications (user_id, purpose);
+      CREATE INDEX verifications_expires_at ON verifications (expires_at);
+
+      CREATE TABLE mail_outbox (
+        id TEXT PRIMARY KEY,
+        recipient TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        text_body TEXT NOT NULL,
+        html_body TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('queued', 'sending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL,
+        next_attempt_at INTEGER NOT NULL,
+        last_error TEXT,
+        sent_at INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX mail_outbox_status_created_at ON mail_outbox (status, created_at);
+      CREATE INDEX mail_outbox_status_updated_at ON mail_outbox (status, updated_at);
+      CREATE INDEX mail_outbox_created_at ON mail_outbox (created_at);
+
+      CREATE TABLE newsletter_subscribers (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        locale TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE UNIQUE INDEX newsletter_subscribers_email_unique ON newsletter_subscribers (email);
+
+      CREATE TABLE history (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        action TEXT NOT NULL,
+        meta TEXT NOT NULL CHECK (json_valid(meta)),
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX history_user_id_created_at ON history (user_id, created_at);
+
+      CREATE TABLE contact_messages (
+        id TEXT PRIMARY KEY,
+        nom TEXT NOT NULL,
+        email TEXT NOT NULL,
+        sujet TEXT NOT NULL,
+        message TEXT NOT NULL,
+        locale TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX contact_messages_created_at ON contact_messages (created_at);
+    `,
+  },
+];
+
+export function appliedMigrationVersions(db: DatabaseSync): number[] {
+  const rows = db.prepare("SELECT version FROM schema_migrations ORDER BY version").all() as { version: number }[];
+  return rows.map((row) => row.version);
+}
+
+/** Applies, each in its own transaction, the migrations this database has not seen yet. */
+export function runMigrations(db: DatabaseSync, migrations: readonly Migration[] = MIGRATIONS): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY,
+      applied_at INTEGER NOT NULL
+    ) STRICT
+  `);
+  const isApplied = db.prepare("SELECT 1 FROM schema_migrations WHERE version = ?");
+  const recordApplied = db.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)");
+
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (isApplied.get(migration.version)) continue;
+    // IMMEDIATE takes the write lock up front; checking again under it means two
+    // processes starting together never both apply the same migration.
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      if (!isApplied.get(migration.version)) {
+        db.exec(migration.sql);
+        recordApplied.run(migration.version, Date.now());
+      }
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw new Error(`SQLite migration ${migration.version} failed`, { cause: error });
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import type { StatementResultingChanges } from "node:sqlite";
+
+export function dateOrNull(epochMs: number | null): Date | null {
+  return epochMs === null ? null : new Date(epochMs);
+}
+
+export function millisOrNull(date: Date | null): number | null {
+  return date === null ? null : date.getTime();
+}
+
+export function changedRows(result: StatementResultingChanges): number {
+  return Number(result.changes);
+}
+
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
+
+/** The message of a UNIQUE violation, which names the column or index; null for any other error. */
+export function uniqueViolationMessage(error: unknown): string | null {
+  if (error instanceof Error && (error as { errcode?: unknown }).errcode === SQLITE_CONSTRAINT_UNIQUE) {
+    return error.message;
+  }
+  return null;
+}

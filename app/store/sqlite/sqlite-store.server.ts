@@ -1,0 +1,59 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { Store } from "../types.ts";
+import { createSqliteContactMessages } from "./contact-messages.ts";
+import { createSqliteHistory } from "./history.ts";
+import { runMigrations } from "./migrations.ts";
+import { createSqliteNewsletterSubscribers } from "./newsletter-subscribers.ts";
+import { createSqliteOutbox } from "./outbox.ts";
+import { createSqliteSessions } from "./sessions.ts";
+import { createSqliteUsers } from "./users.ts";
+import { createSqliteVerifications } from "./verifications.ts";
+
+const BUSY_TIMEOUT_MS = 5_000;
+const MEMORY = ":memory:";
+
+/** `sqlite:./data/app.db` (relative to the working directory), `sqlite:/abs/path.db` or `sqlite::memory:`. */
+export function sqliteFilePath(databaseUrl: string): string {
+  if (!databaseUrl.startsWith("sqlite:")) throw new Error("An SQLite database URL starts with sqlite:");
+  const location = databaseUrl.slice("sqlite:".length);
+  if (location === MEMORY) return MEMORY;
+  if (location.trim() === "") throw new Error("The SQLite database URL names no file, e.g. sqlite:./data/app.db");
+  return resolve(process.cwd(), location);
+}
+
+export function openSqliteStore(databaseUrl: string): Store {
+  const path = sqliteFilePath(databaseUrl);
+  if (path !== MEMORY) mkdirSync(dirname(path), { recursive: true });
+
+  const db = new DatabaseSync(path);
+  try {
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = NORMAL");
+    db.exec("PRAGMA foreign_keys = ON");
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    runMigrations(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+
+  const ping = db.prepare("SELECT 1");
+  return {
+    kind: "sqlite",
+    users: createSqliteUsers(db),
+    sessions: createSqliteSessions(db),
+    verifications: createSqliteVerifications(db),
+    outbox: createSqliteOutbox(db),
+    newsletterSubscribers: createSqliteNewsletterSubscribers(db),
+    history: createSqliteHistory(db),
+    contactMessages: createSqliteContactMessages(db),
+    async ping() {
+      ping.get();
+    },
+    async close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}

@@ -1,0 +1,261 @@
+// The store port: what services may ask of persistence. Each adapter
+// (sqlite/, mongo/) implements it idiomatically; the contract suite in
+// store.contract.ts holds both to the same observable behaviour.
+
+export type Role = "user" | "admin";
+
+export interface UserRecord {
+  /** 24-hex ObjectId string, whatever the adapter. */
+  id: string;
+  pseudo: string;
+  /** Always stored lowercased and trimmed. */
+  email: string;
+  passwordHash: string;
+  role: Role;
+  prenom: string | null;
+  displayName: string | null;
+  photo: string | null;
+  weightKg: number | null;
+  /** Preferred interface language (fr, en, de, es), used for mails. */
+  locale: string;
+  emailVerifiedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewUser {
+  pseudo: string;
+  email: string;
+  passwordHash: string;
+  role?: Role;
+  prenom?: string | null;
+  displayName?: string | null;
+  photo?: string | null;
+  weightKg?: number | null;
+  locale?: string;
+  emailVerifiedAt?: Date | null;
+}
+
+export type UserChanges = Partial<
+  Pick<
+    UserRecord,
+    | "pseudo"
+    | "email"
+    | "passwordHash"
+    | "role"
+    | "prenom"
+    | "displayName"
+    | "photo"
+    | "weightKg"
+    | "locale"
+    | "emailVerifiedAt"
+  >
+>;
+
+/** Thrown by create/update when a unique field is already taken. */
+export class DuplicateKeyError extends Error {
+  readonly field: "email" | "pseudo";
+  constructor(field: "email" | "pseudo") {
+    super(`duplicate ${field}`);
+    this.name = "DuplicateKeyError";
+    this.field = field;
+  }
+}
+
+export interface UsersStore {
+  /** Email is lowercased and trimmed; email and pseudo are unique case-insensitively. */
+  create(input: NewUser): Promise<UserRecord>;
+  findById(id: string): Promise<UserRecord | null>;
+  findByEmail(email: string): Promise<UserRecord | null>;
+  /** Case-insensitive. */
+  findByPseudo(pseudo: string): Promise<UserRecord | null>;
+  /** Matches the e-mail (lowercased) or the pseudo (case-insensitive). */
+  findByEmailOrPseudo(identifier: string): Promise<UserRecord | null>;
+  /** Returns the updated record, or null when no user has that id. */
+  update(id: string, changes: UserChanges): Promise<UserRecord | null>;
+  count(): Promise<number>;
+}
+
+export interface SessionRecord {
+  id: string;
+  /** sha256 hex of the random token; the token itself is never stored. */
+  tokenHash: string;
+  userId: string;
+  /** true when 'remember me' was ticked: the cookie outlives the browser. */
+  persistent: boolean;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+export interface NewSession {
+  tokenHash: string;
+  userId: string;
+  persistent: boolean;
+  expiresAt: Date;
+}
+
+export interface SessionsStore {
+  create(input: NewSession): Promise<SessionRecord>;
+  /** Returns null for an unknown or an expired session. */
+  findByTokenHash(tokenHash: string, now?: Date): Promise<SessionRecord | null>;
+  delete(id: string): Promise<void>;
+  /** Returns how many sessions were removed. */
+  deleteAllForUser(userId: string): Promise<number>;
+  /** Removes sessions whose expiresAt is at or before now; returns how many. */
+  purgeExpired(now?: Date): Promise<number>;
+}
+
+export type VerificationPurpose = "email" | "reset";
+
+export interface VerificationRecord {
+  id: string;
+  userId: string;
+  purpose: VerificationPurpose;
+  /** sha256 hex of the token sent by mail. */
+  tokenHash: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface NewVerification {
+  userId: string;
+  purpose: VerificationPurpose;
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+export interface VerificationsStore {
+  create(input: NewVerification): Promise<VerificationRecord>;
+  /** Null for an unknown token, another purpose, a used one, or one whose expiresAt is at or before now. */
+  findValidByTokenHash(tokenHash: string, purpose: VerificationPurpose, now?: Date): Promise<VerificationRecord | null>;
+  /** Atomic: true only for the one call that consumed the token; false when already used or unknown. */
+  markUsed(id: string, now?: Date): Promise<boolean>;
+  /** Returns how many were removed. */
+  deleteForUser(userId: string, purpose: VerificationPurpose): Promise<number>;
+  /** Removes verifications whose expiresAt is at or before now; returns how many. */
+  purgeExpired(now?: Date): Promise<number>;
+}
+
+export type OutboxStatus = "queued" | "sending" | "sent" | "failed";
+
+export interface OutboxMailRecord {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: OutboxStatus;
+  /** How many times the mail was claimed for sending. */
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  sentAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewOutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface OutboxStore {
+  /** Queues the mail for sending right away. */
+  enqueue(mail: NewOutboxMail): Promise<OutboxMailRecord>;
+  /**
+   * Atomically moves the oldest queued mail due at now to "sending" and
+   * counts the attempt; concurrent callers, even in other processes, never get
+   * the same mail. Null when nothing is due.
+   */
+  claimNext(now?: Date): Promise<OutboxMailRecord | null>;
+  markSent(id: string, now?: Date): Promise<void>;
+  /** Back to "queued", to be claimed again from nextAttemptAt on. */
+  markRetry(id: string, error: string, nextAttemptAt: Date): Promise<void>;
+  markFailed(id: string, error: string): Promise<void>;
+  /** Requeues mails left in "sending" (a crashed sender) since before olderThan; returns how many. */
+  releaseStale(olderThan: Date): Promise<number>;
+  /** Newest first. */
+  list(options: { limit: number }): Promise<OutboxMailRecord[]>;
+  countByStatus(): Promise<Record<OutboxStatus, number>>;
+}
+
+export interface NewsletterSubscriberRecord {
+  id: string;
+  /** Always stored lowercased and trimmed; unique. */
+  email: string;
+  locale: string;
+  createdAt: Date;
+}
+
+export interface NewsletterSubscribersStore {
+  /** Idempotent: an address already subscribed comes back unchanged with created: false. */
+  subscribe(email: string, locale: string): Promise<{ subscriber: NewsletterSubscriberRecord; created: boolean }>;
+  findByEmail(email: string): Promise<NewsletterSubscriberRecord | null>;
+  /** Returns whether a subscription was removed. */
+  unsubscribe(email: string): Promise<boolean>;
+}
+
+export interface HistoryRecord {
+  id: string;
+  userId: string;
+  action: string;
+  /** Stored as JSON: what does not survive JSON.stringify (Dates, undefined) comes back changed or dropped. */
+  meta: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface NewHistoryEntry {
+  userId: string;
+  action: string;
+  meta?: Record<string, unknown>;
+}
+
+export interface HistoryStore {
+  add(entry: NewHistoryEntry): Promise<HistoryRecord>;
+  /** Newest first. */
+  listForUser(userId: string): Promise<HistoryRecord[]>;
+  /** False when no such entry belongs to that user. */
+  deleteForUser(id: string, userId: string): Promise<boolean>;
+}
+
+export interface ContactMessageRecord {
+  id: string;
+  nom: string;
+  /** Stored lowercased and trimmed. */
+  email: string;
+  sujet: string;
+  message: string;
+  locale: string;
+  createdAt: Date;
+}
+
+export interface NewContactMessage {
+  nom: string;
+  email: string;
+  sujet: string;
+  message: string;
+  locale: string;
+}
+
+export interface ContactMessagesStore {
+  add(input: NewContactMessage): Promise<ContactMessageRecord>;
+  /** Newest first. */
+  listRecent(limit: number): Promise<ContactMessageRecord[]>;
+}
+
+export interface Store {
+  readonly kind: "sqlite" | "mongodb";
+  readonly users: UsersStore;
+  readonly sessions: SessionsStore;
+  readonly verifications: VerificationsStore;
+  readonly outbox: OutboxStore;
+  readonly newsletterSubscribers: NewsletterSubscribersStore;
+  readonly history: HistoryStore;
+  readonly contactMessages: ContactMessagesStore;
+  /** Resolves when the database answers; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
