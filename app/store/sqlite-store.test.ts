@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { Worker } from "node:worker_threads";
 import { afterAll, describe, expect, it } from "vitest";
-import { appliedMigrationVersions, MIGRATIONS } from "./sqlite/migrations.ts";
+import { appliedMigrationVersions, MIGRATIONS, runMigrations } from "./sqlite/migrations.ts";
 import { openSqliteStore, sqliteFilePath } from "./sqlite/sqlite-store.server.ts";
 import { describeStoreContract } from "./store.contract.ts";
 
@@ -57,6 +58,113 @@ describe("SQLite store", () => {
       expect(reopened.prepare("SELECT version, applied_at FROM schema_migrations ORDER BY version").all()).toEqual(appliedAt);
     } finally {
       reopened.close();
+    }
+  });
+
+  it("upgrades a database left at an earlier migration", async () => {
+    const url = freshDatabaseUrl();
+    const db = new DatabaseSync(sqliteFilePath(url));
+    runMigrations(db, MIGRATIONS.slice(0, 1));
+    db.close();
+
+    const store = openSqliteStore(url);
+    try {
+      const user = await store.users.create({ pseudo: "Upgraded", email: "upgraded@example.test", passwordHash: "h" });
+      await store.history.add({ userId: user.id, action: "after-upgrade" });
+      expect(await store.history.listForUser(user.id)).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("rolls back a failing migration and records nothing for it", () => {
+    const db = new DatabaseSync(":memory:");
+    try {
+      const broken = { version: 99, sql: "CREATE TABLE half_done (id TEXT); CREATE TABLE oops (" };
+      expect(() => runMigrations(db, [...MIGRATIONS, broken])).toThrow(/migration 99/);
+      expect(appliedMigrationVersions(db)).toEqual(MIGRATIONS.map((migration) => migration.version));
+      expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half_done'").get()).toBeUndefined();
+    } finally {
+      db.close();
+    }
+  });
+
+  it("never hands one mail or one token to two connections sharing the file", async () => {
+    const url = freshDatabaseUrl();
+    const first = openSqliteStore(url);
+    const second = openSqliteStore(url);
+    try {
+      const user = await first.users.create({ pseudo: "Shared", email: "shared@example.test", passwordHash: "h" });
+      const verification = await first.verifications.create({
+        userId: user.id,
+        purpose: "reset",
+        tokenHash: "shared-token",
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      for (let index = 0; index < 4; index += 1) {
+        await first.outbox.enqueue({ to: "a@example.test", subject: `s${index}`, text: "t", html: "h" });
+      }
+
+      const now = new Date();
+      const claims = await Promise.all([first, second, first, second, first].map((store) => store.outbox.claimNext(now)));
+      const claimedIds = claims.flatMap((claim) => (claim ? [claim.id] : []));
+      expect(claimedIds).toHaveLength(4);
+      expect(new Set(claimedIds).size).toBe(4);
+
+      expect([await first.verifications.markUsed(verification.id), await second.verifications.markUsed(verification.id)]).toEqual([
+        true,
+        false,
+      ]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it("shares out the queue between connections claiming in parallel", async () => {
+    const url = freshDatabaseUrl();
+    const store = openSqliteStore(url);
+    const mailCount = 200;
+    for (let index = 0; index < mailCount; index += 1) {
+      await store.outbox.enqueue({ to: "a@example.test", subject: `s${index}`, text: "t", html: "h" });
+    }
+    await store.close();
+
+    const workerUrl = new URL("./sqlite/claim-worker.fixture.ts", import.meta.url);
+    const claimedPerWorker = await Promise.all(
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<string[]>((resolve, reject) => {
+            const worker = new Worker(workerUrl, { workerData: { databaseUrl: url } });
+            worker.once("message", resolve);
+            worker.once("error", reject);
+          }),
+      ),
+    );
+    const claimedIds = claimedPerWorker.flat();
+    expect(claimedIds).toHaveLength(mailCount);
+    expect(new Set(claimedIds).size).toBe(mailCount);
+  });
+
+  it("removes a user's sessions, verifications and history with the user", async () => {
+    const url = freshDatabaseUrl();
+    const store = openSqliteStore(url);
+    const user = await store.users.create({ pseudo: "Gone", email: "gone@example.test", passwordHash: "h" });
+    await store.sessions.create({ tokenHash: "s", userId: user.id, persistent: false, expiresAt: new Date(Date.now() + 60_000) });
+    await store.verifications.create({ userId: user.id, purpose: "email", tokenHash: "v", expiresAt: new Date(Date.now() + 60_000) });
+    await store.history.add({ userId: user.id, action: "a" });
+    await store.close();
+
+    const db = new DatabaseSync(sqliteFilePath(url));
+    try {
+      db.exec("PRAGMA foreign_keys = ON");
+      db.prepare("DELETE FROM users WHERE id = ?").run(user.id);
+      for (const table of ["sessions", "verifications", "history"]) {
+        expect(db.prepare(`SELECT count(*) AS total FROM ${table}`).get()).toEqual({ total: 0 });
+      }
+    } finally {
+      db.close();
     }
   });
 

@@ -338,5 +338,369 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(await store.sessions.findByTokenHash(liveToken, now)).not.toBeNull();
       });
     });
+
+    describe("verifications", () => {
+      let user: UserRecord;
+
+      beforeEach(async () => {
+        user = await store.users.create(aUser());
+      });
+
+      it("creates a verification and finds it while valid", async () => {
+        const tokenHash = aTokenHash();
+        const expiresAt = later(HOUR_MS);
+        const verification = await store.verifications.create({ userId: user.id, purpose: "email", tokenHash, expiresAt });
+
+        expect(verification.id).toMatch(ID_PATTERN);
+        expect(verification).toMatchObject({ userId: user.id, purpose: "email", tokenHash, usedAt: null });
+        expect(verification.expiresAt.getTime()).toBe(expiresAt.getTime());
+        expect(verification.createdAt).toBeInstanceOf(Date);
+        expect(await store.verifications.findValidByTokenHash(tokenHash, "email")).toEqual(verification);
+      });
+
+      it("does not find a token of another purpose, unknown, or an operator object", async () => {
+        const tokenHash = aTokenHash();
+        await store.verifications.create({ userId: user.id, purpose: "reset", tokenHash, expiresAt: later(HOUR_MS) });
+
+        expect(await store.verifications.findValidByTokenHash(tokenHash, "email")).toBeNull();
+        expect(await store.verifications.findValidByTokenHash(aTokenHash(), "reset")).toBeNull();
+        expect(await store.verifications.findValidByTokenHash(OPERATOR, "reset")).toBeNull();
+        expect(await store.verifications.findValidByTokenHash(tokenHash, OPERATOR as "reset")).toBeNull();
+      });
+
+      it("does not find an expired token", async () => {
+        const tokenHash = aTokenHash();
+        const expiresAt = later(HOUR_MS);
+        await store.verifications.create({ userId: user.id, purpose: "reset", tokenHash, expiresAt });
+
+        expect(await store.verifications.findValidByTokenHash(tokenHash, "reset", later(-1, expiresAt))).not.toBeNull();
+        expect(await store.verifications.findValidByTokenHash(tokenHash, "reset", expiresAt)).toBeNull();
+      });
+
+      it("consumes a token once: markUsed is true then false, and the token is no longer valid", async () => {
+        const tokenHash = aTokenHash();
+        const verification = await store.verifications.create({
+          userId: user.id,
+          purpose: "email",
+          tokenHash,
+          expiresAt: later(HOUR_MS),
+        });
+
+        expect(await store.verifications.markUsed(verification.id)).toBe(true);
+        expect(await store.verifications.markUsed(verification.id)).toBe(false);
+        expect(await store.verifications.findValidByTokenHash(tokenHash, "email")).toBeNull();
+      });
+
+      it("lets only one of concurrent markUsed calls win", async () => {
+        const verification = await store.verifications.create({
+          userId: user.id,
+          purpose: "reset",
+          tokenHash: aTokenHash(),
+          expiresAt: later(HOUR_MS),
+        });
+        const results = await Promise.all(Array.from({ length: 5 }, () => store.verifications.markUsed(verification.id)));
+        expect(results.filter(Boolean)).toHaveLength(1);
+      });
+
+      it("returns false when marking an unknown or invalid id", async () => {
+        expect(await store.verifications.markUsed(UNKNOWN_ID)).toBe(false);
+        for (const id of INVALID_IDS) expect(await store.verifications.markUsed(id as string)).toBe(false);
+      });
+
+      it("deletes the verifications of one user and purpose", async () => {
+        const other = await store.users.create(aUser());
+        const resetToken = aTokenHash();
+        const otherToken = aTokenHash();
+        const expiresAt = later(HOUR_MS);
+        await store.verifications.create({ userId: user.id, purpose: "email", tokenHash: aTokenHash(), expiresAt });
+        await store.verifications.create({ userId: user.id, purpose: "email", tokenHash: aTokenHash(), expiresAt });
+        await store.verifications.create({ userId: user.id, purpose: "reset", tokenHash: resetToken, expiresAt });
+        await store.verifications.create({ userId: other.id, purpose: "email", tokenHash: otherToken, expiresAt });
+
+        expect(await store.verifications.deleteForUser(user.id, "email")).toBe(2);
+        expect(await store.verifications.deleteForUser(user.id, "email")).toBe(0);
+        expect(await store.verifications.findValidByTokenHash(resetToken, "reset")).not.toBeNull();
+        expect(await store.verifications.findValidByTokenHash(otherToken, "email")).not.toBeNull();
+        expect(await store.verifications.deleteForUser("nope", "reset")).toBe(0);
+      });
+
+      it("purges the verifications expired at or before now", async () => {
+        const expiresAt = later(HOUR_MS);
+        const liveToken = aTokenHash();
+        await store.verifications.create({ userId: user.id, purpose: "email", tokenHash: aTokenHash(), expiresAt });
+        await store.verifications.create({ userId: user.id, purpose: "reset", tokenHash: liveToken, expiresAt: later(1, expiresAt) });
+
+        expect(await store.verifications.purgeExpired(expiresAt)).toBe(1);
+        expect(await store.verifications.findValidByTokenHash(liveToken, "reset")).not.toBeNull();
+      });
+    });
+
+    describe("outbox", () => {
+      const mail = (subject = unique("Subject")) => ({
+        to: "reader@example.test",
+        subject,
+        text: "Hello",
+        html: "<p>Hello</p>",
+      });
+
+      async function outboxMail(id: string) {
+        return (await store.outbox.list({ limit: 100 })).find((each) => each.id === id);
+      }
+
+      it("enqueues a mail due right away", async () => {
+        const queued = await store.outbox.enqueue(mail("Welcome"));
+
+        expect(queued.id).toMatch(ID_PATTERN);
+        expect(queued).toMatchObject({
+          to: "reader@example.test",
+          subject: "Welcome",
+          text: "Hello",
+          html: "<p>Hello</p>",
+          status: "queued",
+          attempts: 0,
+          lastError: null,
+          sentAt: null,
+        });
+        expect(queued.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+        expect(await outboxMail(queued.id)).toEqual(queued);
+      });
+
+      it("claims the oldest due mail, moving it to sending and counting the attempt", async () => {
+        const first = await store.outbox.enqueue(mail());
+        await tick();
+        const second = await store.outbox.enqueue(mail());
+        const now = new Date();
+
+        const claimed = await store.outbox.claimNext(now);
+        expect(claimed).toMatchObject({ id: first.id, status: "sending", attempts: 1 });
+        expect(claimed?.updatedAt.getTime()).toBe(now.getTime());
+        expect((await store.outbox.claimNext(now))?.id).toBe(second.id);
+        expect(await store.outbox.claimNext(now)).toBeNull();
+      });
+
+      it("claims nothing before the mail is due", async () => {
+        const queued = await store.outbox.enqueue(mail());
+        expect(await store.outbox.claimNext(later(-1, queued.nextAttemptAt))).toBeNull();
+        expect(await store.outbox.claimNext(queued.nextAttemptAt)).not.toBeNull();
+      });
+
+      it("never hands the same mail to concurrent claims", async () => {
+        for (let index = 0; index < 3; index += 1) await store.outbox.enqueue(mail());
+        const now = new Date();
+        const claims = await Promise.all(Array.from({ length: 6 }, () => store.outbox.claimNext(now)));
+        const claimedIds = claims.flatMap((claim) => (claim ? [claim.id] : []));
+
+        expect(claimedIds).toHaveLength(3);
+        expect(new Set(claimedIds).size).toBe(3);
+      });
+
+      it("marks a mail sent", async () => {
+        const queued = await store.outbox.enqueue(mail());
+        await store.outbox.claimNext(new Date());
+        const sentAt = later(1_000);
+        await store.outbox.markSent(queued.id, sentAt);
+
+        const sent = await outboxMail(queued.id);
+        expect(sent).toMatchObject({ status: "sent", attempts: 1 });
+        expect(sent?.sentAt?.getTime()).toBe(sentAt.getTime());
+        expect(await store.outbox.claimNext(later(HOUR_MS))).toBeNull();
+      });
+
+      it("requeues a mail for a retry from nextAttemptAt on", async () => {
+        const queued = await store.outbox.enqueue(mail());
+        await store.outbox.claimNext(new Date());
+        const retryAt = later(60_000);
+        await store.outbox.markRetry(queued.id, "SMTP 451", retryAt);
+
+        const retried = await outboxMail(queued.id);
+        expect(retried).toMatchObject({ status: "queued", attempts: 1, lastError: "SMTP 451" });
+        expect(retried?.nextAttemptAt.getTime()).toBe(retryAt.getTime());
+        expect(await store.outbox.claimNext(later(-1, retryAt))).toBeNull();
+        expect(await store.outbox.claimNext(retryAt)).toMatchObject({ id: queued.id, attempts: 2 });
+      });
+
+      it("marks a mail failed for good", async () => {
+        const queued = await store.outbox.enqueue(mail());
+        await store.outbox.claimNext(new Date());
+        await store.outbox.markFailed(queued.id, "mailbox does not exist");
+
+        expect(await outboxMail(queued.id)).toMatchObject({ status: "failed", lastError: "mailbox does not exist" });
+        expect(await store.outbox.claimNext(later(HOUR_MS))).toBeNull();
+      });
+
+      it("ignores marks on an unknown or invalid id", async () => {
+        await store.outbox.markSent(UNKNOWN_ID);
+        await store.outbox.markRetry("nope", "error", new Date());
+        await store.outbox.markFailed(OPERATOR, "error");
+        expect(await store.outbox.list({ limit: 10 })).toEqual([]);
+      });
+
+      it("releases mails stuck in sending since before a date", async () => {
+        const stuck = await store.outbox.enqueue(mail());
+        const claimedAt = new Date();
+        await store.outbox.claimNext(claimedAt);
+
+        expect(await store.outbox.releaseStale(claimedAt)).toBe(0);
+        expect(await store.outbox.releaseStale(later(1, claimedAt))).toBe(1);
+        expect((await outboxMail(stuck.id))?.status).toBe("queued");
+        expect(await store.outbox.claimNext(later(1, claimedAt))).toMatchObject({ id: stuck.id, attempts: 2 });
+      });
+
+      it("lists newest first, up to the limit", async () => {
+        const subjects = ["first", "second", "third"];
+        for (const subject of subjects) {
+          await store.outbox.enqueue(mail(subject));
+          await tick(2);
+        }
+        expect((await store.outbox.list({ limit: 10 })).map((each) => each.subject)).toEqual(["third", "second", "first"]);
+        expect((await store.outbox.list({ limit: 2 })).map((each) => each.subject)).toEqual(["third", "second"]);
+        await expect(store.outbox.list({ limit: 0 })).rejects.toThrow(TypeError);
+      });
+
+      it("counts mails by status, zero included", async () => {
+        expect(await store.outbox.countByStatus()).toEqual({ queued: 0, sending: 0, sent: 0, failed: 0 });
+
+        const toSend = await store.outbox.enqueue(mail());
+        await tick(2);
+        const toFail = await store.outbox.enqueue(mail());
+        await tick(2);
+        await store.outbox.enqueue(mail());
+        await tick(2);
+        await store.outbox.enqueue(mail());
+        const now = new Date();
+        for (let index = 0; index < 3; index += 1) await store.outbox.claimNext(now);
+        await store.outbox.markSent(toSend.id, now);
+        await store.outbox.markFailed(toFail.id, "bounced");
+
+        expect(await store.outbox.countByStatus()).toEqual({ queued: 1, sending: 1, sent: 1, failed: 1 });
+      });
+    });
+
+    describe("newsletter subscribers", () => {
+      it("subscribes an address once, lowercased and trimmed", async () => {
+        const first = await store.newsletterSubscribers.subscribe("  Fan@Example.TEST ", "en");
+        expect(first.created).toBe(true);
+        expect(first.subscriber.id).toMatch(ID_PATTERN);
+        expect(first.subscriber).toMatchObject({ email: "fan@example.test", locale: "en" });
+        expect(first.subscriber.createdAt).toBeInstanceOf(Date);
+
+        const again = await store.newsletterSubscribers.subscribe("FAN@example.test", "de");
+        expect(again).toEqual({ subscriber: first.subscriber, created: false });
+      });
+
+      it("finds a subscriber by e-mail whatever its case", async () => {
+        const { subscriber } = await store.newsletterSubscribers.subscribe("reader@example.test", "fr");
+        expect(await store.newsletterSubscribers.findByEmail(" READER@example.test")).toEqual(subscriber);
+        expect(await store.newsletterSubscribers.findByEmail("other@example.test")).toBeNull();
+        expect(await store.newsletterSubscribers.findByEmail(OPERATOR)).toBeNull();
+      });
+
+      it("unsubscribes, saying whether there was a subscription", async () => {
+        await store.newsletterSubscribers.subscribe("leaving@example.test", "fr");
+        expect(await store.newsletterSubscribers.unsubscribe("Leaving@Example.test")).toBe(true);
+        expect(await store.newsletterSubscribers.unsubscribe("leaving@example.test")).toBe(false);
+        expect(await store.newsletterSubscribers.findByEmail("leaving@example.test")).toBeNull();
+        expect(await store.newsletterSubscribers.unsubscribe(OPERATOR)).toBe(false);
+      });
+
+      it("subscribes again after unsubscribing", async () => {
+        await store.newsletterSubscribers.subscribe("back@example.test", "fr");
+        await store.newsletterSubscribers.unsubscribe("back@example.test");
+        expect((await store.newsletterSubscribers.subscribe("back@example.test", "es")).created).toBe(true);
+      });
+
+      it("settles concurrent subscriptions of one address on a single subscriber", async () => {
+        const results = await Promise.all(
+          Array.from({ length: 4 }, () => store.newsletterSubscribers.subscribe("race@example.test", "fr")),
+        );
+        expect(results.filter((result) => result.created)).toHaveLength(1);
+        expect(new Set(results.map((result) => result.subscriber.id)).size).toBe(1);
+      });
+    });
+
+    describe("history", () => {
+      let user: UserRecord;
+
+      beforeEach(async () => {
+        user = await store.users.create(aUser());
+      });
+
+      it("adds an entry with its JSON metadata", async () => {
+        const meta = { calculator: "imc", input: { weightKg: 70.5, heightCm: 180 }, tags: ["a", "b"], note: null };
+        const entry = await store.history.add({ userId: user.id, action: "calculation", meta });
+
+        expect(entry.id).toMatch(ID_PATTERN);
+        expect(entry).toMatchObject({ userId: user.id, action: "calculation", meta });
+        expect(entry.createdAt).toBeInstanceOf(Date);
+        expect(await store.history.listForUser(user.id)).toEqual([entry]);
+      });
+
+      it("stores metadata as JSON would", async () => {
+        const at = new Date("2025-06-07T08:09:10.000Z");
+        const entry = await store.history.add({ userId: user.id, action: "a", meta: { at, gone: undefined } });
+        expect(entry.meta).toEqual({ at: at.toISOString() });
+        expect((await store.history.listForUser(user.id))[0]?.meta).toEqual({ at: at.toISOString() });
+        expect((await store.history.add({ userId: user.id, action: "no-meta" })).meta).toEqual({});
+      });
+
+      it("lists a user's entries newest first, and only theirs", async () => {
+        const other = await store.users.create(aUser());
+        await store.history.add({ userId: other.id, action: "other", meta: {} });
+        for (const action of ["one", "two", "three"]) {
+          await store.history.add({ userId: user.id, action, meta: {} });
+          await tick(2);
+        }
+
+        expect((await store.history.listForUser(user.id)).map((entry) => entry.action)).toEqual(["three", "two", "one"]);
+        expect(await store.history.listForUser(UNKNOWN_ID)).toEqual([]);
+        expect(await store.history.listForUser(OPERATOR)).toEqual([]);
+      });
+
+      it("deletes an entry only for its owner", async () => {
+        const other = await store.users.create(aUser());
+        const entry = await store.history.add({ userId: user.id, action: "mine", meta: {} });
+
+        expect(await store.history.deleteForUser(entry.id, other.id)).toBe(false);
+        expect(await store.history.listForUser(user.id)).toHaveLength(1);
+        expect(await store.history.deleteForUser(entry.id, user.id)).toBe(true);
+        expect(await store.history.deleteForUser(entry.id, user.id)).toBe(false);
+        expect(await store.history.listForUser(user.id)).toEqual([]);
+        expect(await store.history.deleteForUser("nope", user.id)).toBe(false);
+      });
+    });
+
+    describe("contact messages", () => {
+      const message = (sujet: string) => ({
+        nom: "Jeanne",
+        email: " Jeanne@Example.TEST",
+        sujet,
+        message: "Bonjour !",
+        locale: "fr",
+      });
+
+      it("adds a message", async () => {
+        const added = await store.contactMessages.add(message("Question"));
+        expect(added.id).toMatch(ID_PATTERN);
+        expect(added).toMatchObject({
+          nom: "Jeanne",
+          email: "jeanne@example.test",
+          sujet: "Question",
+          message: "Bonjour !",
+          locale: "fr",
+        });
+        expect(added.createdAt).toBeInstanceOf(Date);
+        expect(await store.contactMessages.listRecent(10)).toEqual([added]);
+      });
+
+      it("lists the most recent first, up to the limit", async () => {
+        for (const sujet of ["un", "deux", "trois"]) {
+          await store.contactMessages.add(message(sujet));
+          await tick(2);
+        }
+        expect((await store.contactMessages.listRecent(10)).map((each) => each.sujet)).toEqual(["trois", "deux", "un"]);
+        expect((await store.contactMessages.listRecent(1)).map((each) => each.sujet)).toEqual(["trois"]);
+        await expect(store.contactMessages.listRecent(-1)).rejects.toThrow(TypeError);
+      });
+    });
   });
 }

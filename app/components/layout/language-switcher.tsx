@@ -20,10 +20,10 @@ export function LanguageSwitcher({ current }: { current: string }) {
                 hrefLang={language}
                 lang={language}
                 aria-current={isCurrent ? "true" : undefined}
-                title={t(`languages.${language}`)}
                 className={isCurrent ? "is-current" : undefined}
               >
-                {language.toUpperCase()}
+                <span aria-hidden="true">{language.toUpperCase()}</span>
+                <span className="visually-hidden">{t(`languages.${language}`)}</span>
               </a>
             </li>
           );

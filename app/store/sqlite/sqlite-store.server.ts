@@ -29,10 +29,11 @@ export function openSqliteStore(databaseUrl: string): Store {
 
   const db = new DatabaseSync(path);
   try {
+    // First, so that even switching to WAL waits for a lock held by another process.
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec("PRAGMA foreign_keys = ON");
-    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     runMigrations(db);
   } catch (error) {
     db.close();

@@ -1,0 +1,13 @@
+// Test fixture: run in a worker thread with its own SQLite connection, claims
+// mails until none is left and posts back the ids it got.
+import { parentPort, workerData } from "node:worker_threads";
+import { openSqliteStore } from "./sqlite-store.server.ts";
+
+const { databaseUrl } = workerData as { databaseUrl: string };
+const store = openSqliteStore(databaseUrl);
+const claimedIds: string[] = [];
+for (let claimed = await store.outbox.claimNext(); claimed; claimed = await store.outbox.claimNext()) {
+  claimedIds.push(claimed.id);
+}
+await store.close();
+parentPort?.postMessage(claimedIds);
