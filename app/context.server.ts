@@ -1,22 +1,34 @@
 import { createContext, RouterContextProvider } from "react-router";
 import type { AppConfig } from "~/config.server";
+import type { Mailer } from "~/services/mail/outbox.server";
 import type { Store } from "~/store/types";
 
 /** Long-lived things the server process builds once and every request shares. */
 export interface AppServices {
   config: AppConfig;
   store: Store;
+  mailer: Mailer;
 }
 
 export const appServicesContext = createContext<AppServices>();
 /** Per-request Content-Security-Policy nonce, set by the HTTP server. */
 export const nonceContext = createContext<string>("");
+/** The peer address of the request (for rate limits), set by the HTTP server. */
+export const clientAddressContext = createContext<string>("unknown");
 
-export function createLoadContext(services: AppServices, nonce: string): RouterContextProvider {
+export function createLoadContext(
+  services: AppServices,
+  request: { nonce: string; clientAddress: string },
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(appServicesContext, services);
-  context.set(nonceContext, nonce);
+  context.set(nonceContext, request.nonce);
+  context.set(clientAddressContext, request.clientAddress);
   return context;
+}
+
+export function getClientAddress(context: Readonly<RouterContextProvider>): string {
+  return context.get(clientAddressContext);
 }
 
 export function getServices(context: Readonly<RouterContextProvider>): AppServices {

@@ -1,6 +1,10 @@
 import type { AppConfig } from "~/config.server";
 import type { AppServices } from "~/context.server";
+import { seedDemoAccounts } from "~/services/auth/demo-accounts.server";
+import { createMailer, OutboxWorker } from "~/services/mail/outbox.server";
+import { createMailTransport } from "~/services/mail/transport.server";
 import { openStore } from "~/store/open-store.server";
+import type { Store } from "~/store/types";
 
 export class DatabaseUnreachableError extends Error {
   constructor(databaseUrl: string, cause: unknown) {
@@ -16,36 +20,66 @@ export function redactCredentials(url: string): string {
 }
 
 const databaseTimeoutMs = 10_000;
+const purgeIntervalMs = 60 * 60_000;
 
 export interface RunningApp {
   services: AppServices;
+  /** Lines worth showing at start (demo credentials, where mails go). */
+  notices: string[];
   /** Resolves with the store kind when the database answers, rejects otherwise. */
   health(): Promise<{ store: string }>;
   close(): Promise<void>;
 }
 
-/** Opens the store (migrations run there) within 10 s, or fails with a message naming the database. */
-export async function startApp(config: AppConfig): Promise<RunningApp> {
+async function openStoreWithin(config: AppConfig): Promise<Store> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${databaseTimeoutMs / 1000} s`)), databaseTimeoutMs);
   });
-  let store;
   try {
-    store = await Promise.race([openStore(config.databaseUrl, { connectTimeoutMs: databaseTimeoutMs - 500 }), timeout]);
+    return await Promise.race([openStore(config.databaseUrl, { connectTimeoutMs: databaseTimeoutMs - 500 }), timeout]);
   } catch (error) {
     throw new DatabaseUnreachableError(config.databaseUrl, error);
   } finally {
     clearTimeout(timer);
   }
-  const services: AppServices = { config, store };
+}
+
+/** Opens the store (migrations run there) within 10 s, starts the background jobs. */
+export async function startApp(config: AppConfig): Promise<RunningApp> {
+  const store = await openStoreWithin(config);
+  const transport = createMailTransport(config);
+  const outbox = new OutboxWorker(store, transport);
+  outbox.start();
+  const services: AppServices = { config, store, mailer: createMailer(store, outbox) };
+
+  // SQLite has no TTL index: expired sessions and tokens are purged here.
+  const purge = async () => {
+    try {
+      await store.sessions.purgeExpired();
+      await store.verifications.purgeExpired();
+    } catch (error) {
+      console.error("Purge of expired sessions failed:", error);
+    }
+  };
+  void purge();
+  const purgeTimer = setInterval(purge, purgeIntervalMs);
+  purgeTimer.unref();
+
+  const notices: string[] = [];
+  if (!config.isProduction) notices.push(...(await seedDemoAccounts(store)));
+  if (transport.kind === "files") notices.push(`Mails are written to ${config.mailDir} (list: /dev/mails).`);
+
   return {
     services,
+    notices,
     async health() {
       await store.ping();
       return { store: store.kind };
     },
     async close() {
+      clearInterval(purgeTimer);
+      await outbox.stop();
       await store.close();
     },
   };

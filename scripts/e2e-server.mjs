@@ -5,7 +5,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dataDir = path.join(root, "tests/.output/e2e-data");
+// One folder per port, so parallel runs on other ports do not share a database.
+const dataDir = path.join(root, `tests/.output/e2e-data-${process.env.PORT ?? "3210"}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 

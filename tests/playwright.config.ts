@@ -19,13 +19,13 @@ export const chromiumLaunchOptions = {
 
 export default defineConfig({
   testDir: "./e2e",
-  outputDir: "./.output/playwright",
+  outputDir: `./.output/playwright-${port}`,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "./.output/playwright.json" }]],
+  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? `./.output/playwright-${port}.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunchOptions,

@@ -13,6 +13,7 @@ import { securityHeaders } from "./security-headers.ts";
 
 interface RunningApp {
   services: unknown;
+  notices: string[];
   health(): Promise<{ store: string }>;
   close(): Promise<void>;
 }
@@ -20,11 +21,12 @@ interface RunningApp {
 /** What app/entry.server.tsx exports beside the render function. */
 interface AppEntryModule {
   startApp(config: AppConfig): Promise<RunningApp>;
-  createLoadContext(services: unknown, nonce: string): RouterContextProvider;
+  createLoadContext(services: unknown, request: { nonce: string; clientAddress: string }): RouterContextProvider;
 }
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const isViteDev = process.argv.includes("--dev");
+const buildDir = path.resolve(projectRoot, process.env.BUILD_DIR ?? "build");
 
 function fail(message: string): never {
   console.error(message);
@@ -62,7 +64,7 @@ async function loadBuild(): Promise<{ getBuild: () => Promise<ServerBuild>; clos
       close: () => server.close(),
     };
   }
-  const buildFile = path.join(projectRoot, "build/server/index.js");
+  const buildFile = path.join(buildDir, "server/index.js");
   if (!existsSync(buildFile)) fail("No build found: run `npm run build` (or `npm start`, which builds when needed).");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   return { getBuild: async () => build };
@@ -106,7 +108,7 @@ app.get("/healthz", async (_req, res) => {
 if (vite) {
   app.use(vite.middlewares);
 } else {
-  const clientDir = path.join(projectRoot, "build/client");
+  const clientDir = path.join(buildDir, "client");
   // Hashed file names: safe to cache for a year.
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
@@ -120,12 +122,17 @@ app.all(
       return currentBuild;
     },
     mode: isViteDev ? "development" : "production",
-    getLoadContext: (_req, res) => appEntry(currentBuild).createLoadContext(running.services, String(res.locals.nonce)),
+    getLoadContext: (req, res) =>
+      appEntry(currentBuild).createLoadContext(running.services, {
+        nonce: String(res.locals.nonce),
+        clientAddress: req.socket.remoteAddress ?? "unknown",
+      }),
   }),
 );
 
 const server: Server = app.listen(config.port, config.host, () => {
   const shownHost = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
+  for (const line of running.notices) console.log(line);
   console.log(`Dynami listening on http://${shownHost}:${config.port} (${isViteDev ? "development, Vite" : "built app"}, store: ${config.databaseUrl.split(":")[0]})`);
 });
 server.on("error", (error: NodeJS.ErrnoException) => {

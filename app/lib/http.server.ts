@@ -1,0 +1,96 @@
+import { data } from "react-router";
+import type { z } from "zod";
+
+// Response helpers for the JSON API: errors are always { message } in French.
+
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+export function jsonError(status: number, message: string, headers?: HeadersInit) {
+  return Response.json({ message }, { status, headers });
+}
+
+export function badRequest(message: string) {
+  return jsonError(400, message);
+}
+
+/** Thrown inside API handlers; turned into { message } with its status by `handleApi`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly headers?: HeadersInit;
+  constructor(status: number, message: string, headers?: HeadersInit) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+/**
+ * Reads a JSON body with a size cap, without trusting Content-Length alone:
+ * invalid JSON, a body over 1 MB or a body that fails the schema is a 4xx
+ * with a clear message, never a 500.
+ */
+export async function readJsonBody<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<z.infer<Schema>> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_JSON_BODY_BYTES) throw new ApiError(413, "Requête trop volumineuse (1 Mo maximum).");
+  let text = "";
+  if (request.body) {
+    const reader = request.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_JSON_BODY_BYTES) {
+        await reader.cancel();
+        throw new ApiError(413, "Requête trop volumineuse (1 Mo maximum).");
+      }
+      chunks.push(value);
+    }
+    text = new TextDecoder().decode(Buffer.concat(chunks));
+  }
+  let parsed: unknown;
+  try {
+    parsed = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "Corps de requête JSON invalide.");
+  }
+  const result = schema.safeParse(parsed);
+  if (!result.success) {
+    throw new ApiError(400, result.error.issues[0]?.message ?? "Requête invalide.");
+  }
+  return result.data;
+}
+
+/** Runs an API handler, turning ApiError into its JSON answer and anything else into a logged 500. */
+export async function handleApi(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError) return jsonError(error.status, error.message, error.headers);
+    if (error instanceof Response) return error;
+    console.error(error);
+    return jsonError(500, "Erreur serveur");
+  }
+}
+
+/** For page actions: a 400 with the submission's reply, as conform expects. */
+export function invalid<T>(payload: T) {
+  return data(payload, { status: 400 });
+}
+
+/**
+ * The bearer token of an API call, from `Authorization: Bearer`, or the
+ * `x-auth-token` / `x-access-token` headers the spec's request helper sends.
+ */
+export function bearerToken(request: Request): string | null {
+  const authorization = request.headers.get("Authorization");
+  const fromAuthorization = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const token = fromAuthorization ?? request.headers.get("x-auth-token") ?? request.headers.get("x-access-token");
+  const trimmed = token?.trim();
+  return trimmed && trimmed.length <= 512 && trimmed !== "null" && trimmed !== "undefined" ? trimmed : null;
+}

@@ -1,0 +1,440 @@
+// npm run bench: how fast the built app serves its pages, next to a bare
+// node:http hello world on the same machine, and how much JavaScript each page
+// makes a browser download. It only measures and prints: no thresholds, no
+// pass/fail on the numbers. It exits non-zero only when something it needs
+// (the build, a server, the load generator) fails to start.
+//
+//   BENCH_DURATION=2 npm run bench   quick try (seconds per measured run)
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { assertNodeVersion } from "./node-version.mjs";
+
+assertNodeVersion();
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const autocannonCli = path.join(root, "node_modules/autocannon/autocannon.js");
+const helloServer = path.join(root, "scripts/bench/hello-server.mjs");
+
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = 2;
+const DURATION_SECONDS = readDuration();
+const HOST = "127.0.0.1";
+
+// The app pages measured under load, then weighed. The 404 page answers 404
+// on purpose: those responses are the expected ones, not failures.
+const APP_TARGETS = [
+  { label: "/", path: "/", expectedStatus: 200 },
+  { label: "/?lng=en", path: "/?lng=en", expectedStatus: 200 },
+  { label: "404 page", path: "/page-qui-n-existe-pas", expectedStatus: 404 },
+  { label: "/healthz", path: "/healthz", expectedStatus: 200 },
+];
+const WEIGHED_PAGES = APP_TARGETS.filter((target) => target.path !== "/healthz");
+
+function readDuration() {
+  const raw = process.env.BENCH_DURATION;
+  if (raw === undefined || raw.trim() === "") return 10;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    console.error(`BENCH_DURATION must be a positive number of seconds (got "${raw}").`);
+    process.exit(2);
+  }
+  return seconds;
+}
+
+// ---------------------------------------------------------------------------
+// CPU pinning: server on core 0, load generator on core 1, so the two do not
+// steal CPU time from each other and the numbers are comparable between runs.
+
+function canPin(core) {
+  const probe = spawnSync("taskset", ["-c", String(core), "true"], { stdio: "ignore" });
+  return !probe.error && probe.status === 0;
+}
+
+const pinning = canPin(0) && canPin(1);
+if (!pinning) {
+  const why = spawnSync("taskset", ["--version"], { stdio: "ignore" }).error
+    ? "taskset is not installed"
+    : "cores 0 and 1 are not both available";
+  console.warn(`Warning: ${why}; running unpinned (server and load generator share the CPUs, numbers are noisier).`);
+}
+
+/** The command line for `argv`, pinned to `core` when pinning works. */
+function pinned(core, argv) {
+  return pinning ? ["taskset", "-c", String(core), ...argv] : argv;
+}
+
+// ---------------------------------------------------------------------------
+// Child processes: every server we start is tracked, so it is stopped even
+// when the benchmark fails half-way or is interrupted.
+
+const running = new Set();
+
+/** A free TCP port on HOST (asked of the OS, so runs never collide). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a server and resolves once it prints "listening". Rejects, with the
+ * server's last output, if it exits first or takes longer than 60 s.
+ */
+async function startServer(name, argv, env) {
+  const port = await freePort();
+  const [command, ...args] = pinned(0, argv);
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const server = { name, child, port, origin: `http://${HOST}:${port}`, output: "" };
+  running.add(server);
+  // Keep the tail of the output for error messages; the logs are not shown otherwise.
+  const keep = (chunk) => (server.output = (server.output + chunk).slice(-4000));
+  child.stdout.setEncoding("utf8").on("data", keep);
+  child.stderr.setEncoding("utf8").on("data", keep);
+
+  try {
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("did not print \"listening\" within 60 s")), 60_000);
+      const done = (fn, value) => {
+        clearTimeout(timer);
+        child.stdout.off("data", onData);
+        child.off("exit", onExit);
+        child.off("error", onError);
+        fn(value);
+      };
+      const onData = () => server.output.includes("listening") && done(resolve);
+      const onExit = (code, signal) => done(reject, new Error(`exited (${signal ?? `code ${code}`}) before listening`));
+      const onError = (error) => done(reject, error);
+      child.stdout.on("data", onData);
+      child.once("exit", onExit);
+      child.once("error", onError);
+    });
+  } catch (error) {
+    await stopServer(server);
+    throw new Error(`${name} failed to start: ${error.message}\n${server.output.trim()}`);
+  }
+  return server;
+}
+
+/** SIGTERM, then wait for a clean exit; SIGKILL only if it hangs (15 s). */
+async function stopServer(server) {
+  running.delete(server);
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  child.kill("SIGTERM");
+  const hung = new Promise((resolve) => setTimeout(() => resolve(null), 15_000).unref());
+  const result = await Promise.race([exited, hung]);
+  if (result === null) {
+    console.warn(`Warning: ${server.name} did not exit within 15 s of SIGTERM: killing it.`);
+    child.kill("SIGKILL");
+    await exited;
+  } else if (result.code !== 0) {
+    console.warn(`Warning: ${server.name} exited with ${result.signal ?? `code ${result.code}`} after SIGTERM.`);
+  }
+}
+
+async function stopAll() {
+  await Promise.all([...running].map(stopServer));
+}
+
+// Ctrl-C or a kill of `npm run bench`: still stop the servers.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, async () => {
+    console.error(`\n${signal} received: stopping the servers.`);
+    await stopAll();
+    process.exit(130);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Load: autocannon's CLI in its own process on core 1, JSON on stdout.
+
+/** One autocannon run; resolves to its JSON result. */
+function autocannon(url, seconds) {
+  const [command, ...args] = pinned(1, [
+    process.execPath,
+    autocannonCli,
+    "--connections", String(CONNECTIONS),
+    "--duration", String(seconds),
+    // Like a browser: the app compresses its responses, and that is part of its cost.
+    "--headers", "Accept-Encoding=gzip",
+    "--json",
+    "--no-progress",
+    url,
+  ]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      const line = stdout.trim().split("\n").at(-1) ?? "";
+      try {
+        if (code !== 0) throw new Error(`exit code ${code}`);
+        resolve(JSON.parse(line));
+      } catch (error) {
+        reject(new Error(`autocannon failed on ${url} (${error.message}): ${(stderr || stdout).trim().slice(-1000)}`));
+      }
+    });
+  });
+}
+
+/**
+ * Warm-up run (thrown away: JIT, caches and keep-alive connections settle),
+ * then the measured run. Returns the row of the results table.
+ */
+async function measure(label, url, expectedStatus) {
+  process.stdout.write(`  ${label.padEnd(12)} warming up ${WARMUP_SECONDS} s, measuring ${DURATION_SECONDS} s… `);
+  await autocannon(url, WARMUP_SECONDS);
+  const result = await autocannon(url, DURATION_SECONDS);
+  const statusCounts = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]),
+  );
+  const row = {
+    label,
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    // Responses with another status than the one this target should answer.
+    unexpected: Object.entries(statusCounts)
+      .filter(([status]) => Number(status) !== expectedStatus)
+      .reduce((sum, [, count]) => sum + count, 0),
+    expectedStatus,
+    statusCounts,
+    errors: result.errors, // includes timeouts
+    timeouts: result.timeouts,
+  };
+  console.log(`${formatNumber(row.requestsPerSecond)} req/s`);
+  return row;
+}
+
+// ---------------------------------------------------------------------------
+// Page weight: the JavaScript a browser loads for each page, gzipped.
+
+const jsSizes = new Map(); // url -> Promise<{ raw, gzip }>: each file fetched once
+
+/** Attribute values of `name` in the tags matched by `tagPattern`. */
+function attribute(tag, name) {
+  const match = tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i"));
+  return match ? (match[1] ?? match[2] ?? match[3]).replaceAll("&amp;", "&") : null;
+}
+
+/**
+ * The JavaScript files a page loads: <script src>, <link rel="modulepreload">,
+ * and the modules imported by inline module scripts (React Router's hydration
+ * script imports the route modules and `import()`s the client entry).
+ */
+function javascriptUrls(html, pageUrl) {
+  const found = new Set();
+  const add = (specifier) => found.add(new URL(specifier, pageUrl).href);
+
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = (attribute(tag, "rel") ?? "").toLowerCase().split(/\s+/);
+    const href = attribute(tag, "href");
+    if (rel.includes("modulepreload") && href) add(href);
+  }
+  for (const [, openTag, body] of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script\s*>/gi)) {
+    const src = attribute(openTag, "src");
+    if (src) {
+      add(src);
+    } else if ((attribute(openTag, "type") ?? "").toLowerCase() === "module") {
+      // import("…"), import x from "…", import "…" — module specifiers only,
+      // not the URLs quoted in the route manifest (those load on navigation).
+      const imports = /\bimport\s*\(\s*(["'])([^"']+)\1\s*\)|\bimport\s+(?:[\w*{}\s,$]+\s+from\s+)?(["'])([^"']+)\3/g;
+      for (const match of body.matchAll(imports)) add(match[2] ?? match[4]);
+    }
+  }
+  return [...found];
+}
+
+async function fetchJsSize(url) {
+  if (!jsSizes.has(url)) {
+    jsSizes.set(
+      url,
+      (async () => {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        const body = Buffer.from(await response.arrayBuffer());
+        return { raw: body.length, gzip: gzipSync(body).length };
+      })(),
+    );
+  }
+  return jsSizes.get(url);
+}
+
+async function weighPage({ label, path: pagePath, expectedStatus }, origin) {
+  const pageUrl = new URL(pagePath, origin).href;
+  const response = await fetch(pageUrl);
+  if (response.status !== expectedStatus) throw new Error(`${label} answered ${response.status}, expected ${expectedStatus}`);
+  const html = Buffer.from(await response.arrayBuffer());
+  const urls = javascriptUrls(html.toString("utf8"), pageUrl);
+  const sizes = await Promise.all(urls.map(fetchJsSize));
+  return {
+    label,
+    htmlRaw: html.length,
+    htmlGzip: gzipSync(html).length,
+    jsFiles: urls.length,
+    jsRaw: sizes.reduce((sum, size) => sum + size.raw, 0),
+    jsGzip: sizes.reduce((sum, size) => sum + size.gzip, 0),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Output
+
+function formatNumber(value, digits = 0) {
+  return value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+function formatBytes(bytes) {
+  return `${formatNumber(bytes / 1024, 1)} KiB`;
+}
+
+function printTable(headers, rows, alignRight) {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
+  const line = (cells) =>
+    cells
+      .map((cell, column) => (alignRight[column] ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
+      .join("  ")
+      .trimEnd();
+  console.log(line(headers));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const row of rows) console.log(line(row));
+}
+
+function statusCell(row) {
+  let text = formatNumber(row.non2xx);
+  if (row.expectedStatus !== 200 && row.non2xx > 0 && row.unexpected === 0) text += ` (all ${row.expectedStatus}, expected)`;
+  else if (row.unexpected > 0) {
+    const unexpected = Object.entries(row.statusCounts).filter(([status]) => Number(status) !== row.expectedStatus);
+    text += ` (unexpected: ${unexpected.map(([status, count]) => `${formatNumber(count)}× ${status}`).join(", ")})`;
+  }
+  const errors = row.timeouts > 0 ? `${formatNumber(row.errors)} (${formatNumber(row.timeouts)} timeouts)` : formatNumber(row.errors);
+  return `${text} / ${errors}`;
+}
+
+// ---------------------------------------------------------------------------
+// The run
+
+const failures = []; // things that failed to start: the exit code says so
+const loadRows = [];
+let pageWeights = [];
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "dynami-bench-"));
+
+try {
+  console.log("Building the app…");
+  // The build's own output is noise here, unless it fails.
+  const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  if (build.error || build.status !== 0) {
+    console.error(`${build.stdout ?? ""}${build.stderr ?? ""}`.trim());
+    throw new Error(`the build failed (${build.error?.message ?? `exit code ${build.status}`})`);
+  }
+
+  console.log(
+    `\nLoad: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s measured per target, ` +
+      `Accept-Encoding: gzip; ${pinning ? "server on core 0, load generator on core 1" : "unpinned"}; Node ${process.versions.node}.`,
+  );
+
+  // One server at a time, so they never compete for core 0.
+  try {
+    const app = await startServer("app server", [process.execPath, "app/server/main.ts"], {
+      // A production server as deployed (production React, HSTS, no demo data),
+      // on a throw-away SQLite database.
+      NODE_ENV: "production",
+      DATABASE_URL: `sqlite:${path.join(dataDir, "bench.db")}`,
+      MAIL_DIR: path.join(dataDir, "mail"),
+      SESSION_SECRET: "bench-session-secret-not-for-production-0123456789",
+    });
+    try {
+      console.log(`App server (${app.origin}):`);
+      for (const target of APP_TARGETS) {
+        loadRows.push(await measure(target.label, new URL(target.path, app.origin).href, target.expectedStatus));
+      }
+      // Weighed after the load runs, while the app is still up.
+      pageWeights = await Promise.all(
+        WEIGHED_PAGES.map((page) => weighPage(page, app.origin).catch((error) => ({ label: page.label, error }))),
+      );
+    } finally {
+      await stopServer(app);
+    }
+  } catch (error) {
+    failures.push(error.message);
+    console.error(`\n${error.message}`);
+  }
+
+  let hello = null;
+  try {
+    const server = await startServer("hello-world server", [process.execPath, helloServer], {});
+    try {
+      console.log(`Hello world (${server.origin}):`);
+      hello = await measure("hello world", `${server.origin}/`, 200);
+    } finally {
+      await stopServer(server);
+    }
+  } catch (error) {
+    failures.push(error.message);
+    console.error(`\n${error.message}`);
+  }
+
+  if (loadRows.length > 0 || hello) {
+    console.log(`\nThroughput (requests/s is the average of the per-second samples; ratio = target req/s ÷ hello world req/s):\n`);
+    printTable(
+      ["target", "req/s", "p99 ms", "vs hello world", "non-2xx / errors"],
+      [...loadRows, ...(hello ? [hello] : [])].map((row) => [
+        row.label,
+        formatNumber(row.requestsPerSecond),
+        formatNumber(row.p99, 1),
+        hello ? `${formatNumber((100 * row.requestsPerSecond) / hello.requestsPerSecond, 1)} %` : "n/a",
+        statusCell(row),
+      ]),
+      [false, true, true, true, false],
+    );
+  }
+
+  if (pageWeights.length > 0) {
+    console.log(`\nPage weight (each file gzipped with node:zlib at the default level):\n`);
+    printTable(
+      ["page", "JS files", "JS gzip", "JS raw", "HTML gzip", "HTML raw"],
+      pageWeights.map((page) =>
+        page.error
+          ? [page.label, "-", `failed: ${page.error.message}`, "", "", ""]
+          : [
+              page.label,
+              String(page.jsFiles),
+              formatBytes(page.jsGzip),
+              formatBytes(page.jsRaw),
+              formatBytes(page.htmlGzip),
+              formatBytes(page.htmlRaw),
+            ],
+      ),
+      [false, true, true, true, true, true],
+    );
+  }
+} catch (error) {
+  failures.push(error.message);
+  console.error(`\n${error.message}`);
+} finally {
+  await stopAll();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (failures.length > 0) {
+  console.error(`\nBenchmark incomplete: ${failures.length} thing(s) failed to start.`);
+  process.exitCode = 1;
+}
