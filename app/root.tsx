@@ -19,9 +19,10 @@ import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/page-title";
 import { parseTheme, themeCookieName, themeFromClientHint } from "~/lib/theme";
 import { getInstance, getLocale, i18nextMiddleware } from "~/middleware/i18next.server";
+import { sameOriginMiddleware } from "~/middleware/same-origin.server";
 import globalStylesUrl from "~/styles/global.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [sameOriginMiddleware, i18nextMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: globalStylesUrl },

@@ -3,6 +3,17 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("preferences/theme", "routes/preferences.theme.ts"),
+  route("api/login", "routes/api/login.ts"),
+  route("api/register", "routes/api/register.ts"),
+  route("api/forgot-password", "routes/api/forgot-password.ts"),
+  route("api/reset-password", "routes/api/reset-password.ts"),
+  route("api/resend-verification", "routes/api/resend-verification.ts"),
+  route("api/verify-email", "routes/api/verify-email.ts"),
+  route("api/me", "routes/api/me.ts"),
+  route("api/logout", "routes/api/logout.ts"),
+  route("dev/mails", "routes/dev.mails.tsx"),
+  route("dev/mails/:file", "routes/dev.mails.$file.ts"),
+  route("api/*", "routes/api/not-found.ts"),
   // Last: any unknown path. It also makes the middleware run, so the 404
   // page is translated like every other page.
   route("*", "routes/not-found.tsx"),

@@ -72,7 +72,9 @@ function pinned(core, argv) {
 // Child processes: every server we start is tracked, so it is stopped even
 // when the benchmark fails half-way or is interrupted.
 
-const running = new Set();
+const running = new Set(); // servers
+const loadGenerators = new Set(); // autocannon processes
+let dataDir = null; // the app's throw-away database and mail folder
 
 /** A free TCP port on HOST (asked of the OS, so runs never collide). */
 function freePort() {
@@ -155,10 +157,20 @@ async function stopAll() {
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, async () => {
     console.error(`\n${signal} received: stopping the servers.`);
+    for (const child of loadGenerators) child.kill("SIGTERM");
     await stopAll();
     process.exit(130);
   });
 }
+
+// Last resort, if this script dies of an uncaught error (say, its stdout
+// closed) or is interrupted: no time left to wait, but at least no server
+// and no temporary folder is left behind.
+process.on("exit", () => {
+  for (const { child } of running) child.kill("SIGTERM");
+  for (const child of loadGenerators) child.kill("SIGTERM");
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
 
 // ---------------------------------------------------------------------------
 // Load: autocannon's CLI in its own process on core 1, JSON on stdout.
@@ -178,15 +190,17 @@ function autocannon(url, seconds) {
   ]);
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    loadGenerators.add(child);
+    child.once("exit", () => loadGenerators.delete(child));
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
     child.once("error", reject);
-    child.once("exit", (code) => {
+    child.once("exit", (code, signal) => {
       const line = stdout.trim().split("\n").at(-1) ?? "";
       try {
-        if (code !== 0) throw new Error(`exit code ${code}`);
+        if (code !== 0) throw new Error(signal ?? `exit code ${code}`);
         resolve(JSON.parse(line));
       } catch (error) {
         reject(new Error(`autocannon failed on ${url} (${error.message}): ${(stderr || stdout).trim().slice(-1000)}`));
@@ -229,7 +243,7 @@ async function measure(label, url, expectedStatus) {
 
 const jsSizes = new Map(); // url -> Promise<{ raw, gzip }>: each file fetched once
 
-/** Attribute values of `name` in the tags matched by `tagPattern`. */
+/** The value of attribute `name` in one HTML start tag, or null. */
 function attribute(tag, name) {
   const match = tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i"));
   return match ? (match[1] ?? match[2] ?? match[3]).replaceAll("&amp;", "&") : null;
@@ -303,7 +317,7 @@ function formatNumber(value, digits = 0) {
 }
 
 function formatBytes(bytes) {
-  return `${formatNumber(bytes / 1024, 1)} KiB`;
+  return `${formatNumber(bytes)} B (${formatNumber(bytes / 1024, 1)} KiB)`;
 }
 
 function printTable(headers, rows, alignRight) {
@@ -335,7 +349,7 @@ function statusCell(row) {
 const failures = []; // things that failed to start: the exit code says so
 const loadRows = [];
 let pageWeights = [];
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "dynami-bench-"));
+dataDir = mkdtempSync(path.join(os.tmpdir(), "dynami-bench-"));
 
 try {
   console.log("Building the app…");
@@ -431,7 +445,6 @@ try {
   console.error(`\n${error.message}`);
 } finally {
   await stopAll();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 if (failures.length > 0) {

@@ -94,3 +94,8 @@ export function bearerToken(request: Request): string | null {
   const trimmed = token?.trim();
   return trimmed && trimmed.length <= 512 && trimmed !== "null" && trimmed !== "undefined" ? trimmed : null;
 }
+
+/** For API routes that do not accept a method. */
+export function methodNotAllowed() {
+  return jsonError(405, "Méthode non autorisée.");
+}

@@ -1,0 +1,165 @@
+// Account rules of the spec (account-and-dashboard §5, public-pages §5) and
+// their exact French messages. Pure: shared by the dialog (instant
+// validation), the page actions and the JSON API.
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PSEUDO_MIN_LENGTH = 3;
+export const PSEUDO_MAX_LENGTH = 30;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const ACCOUNT_MESSAGES = {
+  loginRequired: "Identifiant et mot de passe sont requis.",
+  pseudoRequired: "Pseudo requis.",
+  pseudoLength: `Le pseudo doit faire entre ${PSEUDO_MIN_LENGTH} et ${PSEUDO_MAX_LENGTH} caractères.`,
+  pseudoCharacters: "Le pseudo ne peut contenir que des lettres, des chiffres, des points, des tirets et des tirets bas.",
+  emailRequired: "Email requis.",
+  emailInvalid: "Email invalide.",
+  passwordRequired: "Mot de passe requis.",
+  passwordTooShort: "8 caractères minimum.",
+  passwordTooLong: `${PASSWORD_MAX_LENGTH} caractères maximum.`,
+  passwordsDiffer: "Les mots de passe ne correspondent pas.",
+  privacyRequired: "Merci d'accepter la politique de confidentialité.",
+  forgotEmailInvalid: "Email invalide",
+  resetTokenMissing: "Lien invalide ou expiré.",
+  resetPasswordTooShort: "Min 8 caractères.",
+  pseudoTaken: "Ce pseudo est déjà pris.",
+  signupSuccess: "Compte créé ! Vérifie ton email pour l'activer.",
+  loginFailed: "Identifiant ou mot de passe incorrect.",
+  loginSuccess: "Connexion réussie !",
+  emailNotVerified:
+    "Ton adresse e-mail n'est pas encore vérifiée. Clique sur le lien reçu par e-mail, ou demande un nouveau lien.",
+  verificationResent: "Si ce compte attend une vérification, un nouveau lien vient d'être envoyé.",
+  verifyNoToken: "Aucun jeton de vérification fourni.",
+  verifyFailed: "Échec de la vérification. Lien invalide ou expiré.",
+  verifySuccess: "Adresse e-mail vérifiée. Tu peux maintenant te connecter.",
+  resetSuccess: "Mot de passe modifié. Redirection…",
+  forgotSent: (email: string) => `Si un compte existe pour ${email}, un lien de réinitialisation a été envoyé.`,
+  tooManyAttempts: (minutes: number) =>
+    `Trop de tentatives. Réessaie dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
+} as const;
+
+/** The spec's "loose" e-mail pattern: something@something.something, no spaces. */
+const looseEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const pseudoPattern = /^[A-Za-z0-9._-]+$/;
+
+export function normalizeEmailInput(value: unknown): string {
+  return typeof value === "string" ? value.trim().toLowerCase() : "";
+}
+
+export function isLooseEmail(email: string): boolean {
+  return email.length <= EMAIL_MAX_LENGTH && looseEmailPattern.test(email);
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+export type SignupField = "pseudo" | "email" | "password" | "confirmation" | "privacy";
+
+export interface SignupInput {
+  pseudo: unknown;
+  email: unknown;
+  password: unknown;
+  confirmation: unknown;
+  privacy: unknown;
+}
+
+export interface SignupValues {
+  pseudo: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Every failing rule, in the spec's order (pseudo, e-mail, password,
+ * confirmation, privacy); the dialog shows the first one.
+ */
+export function signupErrors(input: SignupInput): { field: SignupField; message: string }[] {
+  const errors: { field: SignupField; message: string }[] = [];
+  const pseudo = text(input.pseudo).trim();
+  const email = normalizeEmailInput(input.email);
+  const password = text(input.password);
+  if (!pseudo) errors.push({ field: "pseudo", message: ACCOUNT_MESSAGES.pseudoRequired });
+  else if (pseudo.length < PSEUDO_MIN_LENGTH || pseudo.length > PSEUDO_MAX_LENGTH)
+    errors.push({ field: "pseudo", message: ACCOUNT_MESSAGES.pseudoLength });
+  else if (!pseudoPattern.test(pseudo)) errors.push({ field: "pseudo", message: ACCOUNT_MESSAGES.pseudoCharacters });
+  if (!email) errors.push({ field: "email", message: ACCOUNT_MESSAGES.emailRequired });
+  else if (!isLooseEmail(email)) errors.push({ field: "email", message: ACCOUNT_MESSAGES.emailInvalid });
+  if (!password) errors.push({ field: "password", message: ACCOUNT_MESSAGES.passwordRequired });
+  else if (password.length < PASSWORD_MIN_LENGTH)
+    errors.push({ field: "password", message: ACCOUNT_MESSAGES.passwordTooShort });
+  else if (password.length > PASSWORD_MAX_LENGTH)
+    errors.push({ field: "password", message: ACCOUNT_MESSAGES.passwordTooLong });
+  if (password !== text(input.confirmation))
+    errors.push({ field: "confirmation", message: ACCOUNT_MESSAGES.passwordsDiffer });
+  if (!isChecked(input.privacy)) errors.push({ field: "privacy", message: ACCOUNT_MESSAGES.privacyRequired });
+  return errors;
+}
+
+/** A ticked checkbox arrives as "on" from a form, true from JSON. */
+export function isChecked(value: unknown): boolean {
+  return value === true || value === "on" || value === "true" || value === "1";
+}
+
+export function signupValues(input: SignupInput): SignupValues {
+  return { pseudo: text(input.pseudo).trim(), email: normalizeEmailInput(input.email), password: text(input.password) };
+}
+
+export interface LoginValues {
+  identifier: string;
+  password: string;
+  remember: boolean;
+}
+
+/** Leading spaces of the identifier are trimmed (trailing too: no pseudo or e-mail ends with one). */
+export function loginValues(input: { identifier: unknown; password: unknown; remember?: unknown }):
+  | { ok: true; value: LoginValues }
+  | { ok: false; message: string } {
+  const identifier = text(input.identifier).trim();
+  const password = text(input.password);
+  if (!identifier || !password) return { ok: false, message: ACCOUNT_MESSAGES.loginRequired };
+  if (identifier.length > EMAIL_MAX_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+    return { ok: false, message: ACCOUNT_MESSAGES.loginFailed };
+  }
+  return { ok: true, value: { identifier, password, remember: isChecked(input.remember) } };
+}
+
+export function forgotEmail(input: unknown): { ok: true; email: string } | { ok: false; message: string } {
+  const email = normalizeEmailInput(input);
+  return isLooseEmail(email) ? { ok: true, email } : { ok: false, message: ACCOUNT_MESSAGES.forgotEmailInvalid };
+}
+
+/** Reset form: token, then the password (trimmed, 8 minimum), then the confirmation when one is given. */
+export function resetErrors(input: { token: unknown; password: unknown; confirmation?: unknown }):
+  | { ok: true; token: string; password: string }
+  | { ok: false; field: "token" | "password" | "confirmation"; message: string } {
+  const token = text(input.token).trim();
+  if (!token) return { ok: false, field: "token", message: ACCOUNT_MESSAGES.resetTokenMissing };
+  const password = text(input.password).trim();
+  if (password.length < PASSWORD_MIN_LENGTH)
+    return { ok: false, field: "password", message: ACCOUNT_MESSAGES.resetPasswordTooShort };
+  if (password.length > PASSWORD_MAX_LENGTH)
+    return { ok: false, field: "password", message: ACCOUNT_MESSAGES.passwordTooLong };
+  if (input.confirmation !== undefined && text(input.confirmation).trim() !== password)
+    return { ok: false, field: "confirmation", message: ACCOUNT_MESSAGES.passwordsDiffer };
+  return { ok: true, token, password };
+}
+
+/** Minimum display times of the dialog's flows (ms). */
+export const ACCOUNT_TIMINGS = {
+  loginMinimumMs: 1500,
+  signupMinimumMs: 2500,
+  forgotMinimumMs: 1200,
+  resetMinimumMs: 6000,
+  resetRedirectMs: 1200,
+} as const;
+
+/** Token lifetimes. */
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60_000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+
+/** Login throttling: failures counted over 15 minutes. */
+export const LOGIN_LIMITS = {
+  windowSeconds: 15 * 60,
+  failuresPerIdentifier: 5,
+  failuresPerAddress: 20,
+} as const;

@@ -1,0 +1,139 @@
+// The contact form (spec public-pages §5, §8, §9): its rules, their exact
+// French messages and its timings. Pure: the same schema runs in the browser
+// (instant validation through conform), in the page action and in
+// POST /api/contact, so the three can never disagree.
+
+import { z } from "zod";
+
+/** Longest accepted value of each field, counted like the browser's maxlength (UTF-16 units). */
+export const CONTACT_LIMITS = {
+  nom: 100,
+  email: 254,
+  sujet: 150,
+  message: 5000,
+} as const;
+
+/** The fields in the order the form shows them; zod reports issues in this order, so the API's first message is the first field that fails. */
+export type ContactField = keyof typeof CONTACT_LIMITS | "consent";
+
+/**
+ * French texts. Those of the spec are exact; the length and rate-limit ones
+ * are ours (the spec is silent). locales/fr/contact.json repeats them under
+ * `errors` and a unit test keeps the two equal.
+ */
+export const CONTACT_MESSAGES = {
+  nomRequired: "Ton nom est requis.",
+  nomTooLong: "Ton nom est trop long (100 caractères maximum).",
+  emailRequired: "Ton email est requis.",
+  emailInvalid: "Email invalide.",
+  emailTooLong: "Ton email est trop long (254 caractères maximum).",
+  sujetRequired: "Un sujet est requis.",
+  sujetTooLong: "Ton sujet est trop long (150 caractères maximum).",
+  messageRequired: "Ton message est vide.",
+  messageTooLong: "Ton message est trop long (5000 caractères maximum).",
+  consentRequired: "Merci d'accepter la politique de confidentialité.",
+  success: "Message envoyé ✔",
+  failure: "Une erreur est survenue. Réessaie.",
+  tooManyRequests: "Tu as déjà envoyé plusieurs messages. Réessaie dans quelques minutes.",
+} as const;
+
+export type ContactMessageKey = keyof typeof CONTACT_MESSAGES;
+export type ContactMessages = Record<ContactMessageKey, string>;
+
+/** Timings of the spec (§4, §9), in milliseconds. */
+export const CONTACT_TIMINGS = {
+  /** With JavaScript, the sending state lasts at least this long. */
+  minimumSendingMs: 6000,
+  /** The success message shows this long, then the form is idle again. */
+  successDisplayMs: 2200,
+} as const;
+
+/** Submissions accepted per client address and window (the spec is silent: ours). */
+export const CONTACT_RATE_LIMIT = { points: 5, windowSeconds: 10 * 60 } as const;
+
+/**
+ * something@domain.tld with no space and no second @. Each part excludes the
+ * character that ends it, so matching is linear whatever the input.
+ */
+const emailPattern = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+
+// Control characters other than tab and newline have no place in a message
+// and could upset a mail client.
+const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/** Anything that is not a string (a number, null, an operator object like {"$gt": ""}) counts as empty. */
+function asText(value: unknown): string {
+  return typeof value === "string" ? value.replace(controlCharacters, "") : "";
+}
+
+/** One line: the name and the subject end up in a mail header. */
+const singleLine = (value: unknown) => asText(value).replace(/\s+/g, " ").trim();
+const multiLine = (value: unknown) => asText(value).replace(/\r\n?/g, "\n").trim();
+
+/** A ticked checkbox arrives as "on" from a form, true from JSON. */
+function isTicked(value: unknown): boolean {
+  return value === true || value === "on" || value === "true";
+}
+
+function requiredText(
+  normalize: (value: unknown) => string,
+  max: number,
+  messages: { required: string; tooLong: string },
+) {
+  return z
+    .unknown()
+    .transform(normalize)
+    .pipe(
+      z
+        .string()
+        // abort: a field gets one message, the first rule it breaks.
+        .min(1, { error: messages.required, abort: true })
+        .max(max, { error: messages.tooLong, abort: true }),
+    );
+}
+
+/**
+ * The contact form. `messages` lets a page speak the visitor's language;
+ * the default, French, is what the JSON API answers. Unknown keys (the
+ * spec's captchaToken, always null) are dropped.
+ */
+export function createContactSchema(messages: ContactMessages = CONTACT_MESSAGES) {
+  return z.object(
+    {
+      nom: requiredText(singleLine, CONTACT_LIMITS.nom, {
+        required: messages.nomRequired,
+        tooLong: messages.nomTooLong,
+      }),
+      email: z
+        .unknown()
+        .transform((value) => asText(value).trim())
+        .pipe(
+          z
+            .string()
+            .min(1, { error: messages.emailRequired, abort: true })
+            // Length before the pattern: the pattern never sees a huge input.
+            .max(CONTACT_LIMITS.email, { error: messages.emailTooLong, abort: true })
+            .regex(emailPattern, { error: messages.emailInvalid }),
+        ),
+      sujet: requiredText(singleLine, CONTACT_LIMITS.sujet, {
+        required: messages.sujetRequired,
+        tooLong: messages.sujetTooLong,
+      }),
+      message: requiredText(multiLine, CONTACT_LIMITS.message, {
+        required: messages.messageRequired,
+        tooLong: messages.messageTooLong,
+      }),
+      consent: z
+        .unknown()
+        .transform(isTicked)
+        .pipe(z.literal(true, { error: messages.consentRequired })),
+    },
+    // A JSON body that is not an object at all: answer with the first rule.
+    { error: messages.nomRequired },
+  );
+}
+
+export const contactSchema = createContactSchema();
+
+export type ContactInput = z.output<typeof contactSchema>;
+

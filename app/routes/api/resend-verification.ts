@@ -1,0 +1,18 @@
+import { z } from "zod";
+import type { Route } from "./+types/resend-verification";
+import { getClientAddress } from "~/context.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { resendVerification } from "~/services/auth/accounts.server";
+
+const resendBody = z.object({ email: z.string({ error: "Email invalide." }) }, { error: "Corps de requête invalide." });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  return handleApi(async () => {
+    const body = await readJsonBody(request, resendBody);
+    const result = await resendVerification(context, body.email, { clientAddress: getClientAddress(context) });
+    return Response.json({ message: result.message }, { status: result.ok ? 200 : result.status });
+  });
+}
+
+export const loader = () => methodNotAllowed();

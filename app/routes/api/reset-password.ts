@@ -1,0 +1,23 @@
+import { z } from "zod";
+import type { Route } from "./+types/reset-password";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { resetPassword } from "~/services/auth/accounts.server";
+
+const resetBody = z.object(
+  {
+    token: z.string({ error: "Lien invalide ou expiré." }),
+    password: z.string({ error: "Min 8 caractères." }),
+  },
+  { error: "Corps de requête invalide." },
+);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  return handleApi(async () => {
+    const body = await readJsonBody(request, resetBody);
+    const result = await resetPassword(context, body);
+    return Response.json({ message: result.message }, { status: result.ok ? 200 : result.status });
+  });
+}
+
+export const loader = () => methodNotAllowed();
