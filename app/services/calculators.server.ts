@@ -1,0 +1,52 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { RouterContextProvider } from "react-router";
+import { calorieFormSchema, computeCalorieNeeds } from "~/domain/calories";
+import { caloriesHistoryEntry, imcHistoryEntry } from "~/domain/history";
+import { computeImcResult, imcFormSchema } from "~/domain/imc";
+import type { CalorieCalculatorData, ImcCalculatorData } from "~/lib/calculator-results";
+import { saveForCurrentUser } from "./history.server";
+
+// The use cases behind the calculator forms (on /imc, /calorie(s) and
+// /outils): validate, compute, save to the history when someone is signed
+// in. The answer carries conform's reply, so the page shows the entered
+// values and the messages again whether or not JavaScript runs.
+
+export interface CalculatorOutcome<Data> {
+  /** 400 when the form is invalid, as conform and the Epic Stack expect. */
+  status: 200 | 400;
+  data: Data;
+}
+
+export async function runImcCalculator(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  formData: FormData,
+): Promise<CalculatorOutcome<ImcCalculatorData>> {
+  const submission = parseWithZod(formData, { schema: imcFormSchema });
+  if (submission.status !== "success") {
+    return { status: 400, data: { calculator: "imc", reply: submission.reply(), result: null, history: null } };
+  }
+  const { poids, taille } = submission.value;
+  const result = computeImcResult(poids, taille);
+  const history = await saveForCurrentUser(context, request, imcHistoryEntry({ poids, taille }));
+  return { status: 200, data: { calculator: "imc", reply: submission.reply(), result, history } };
+}
+
+export async function runCalorieCalculator(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  formData: FormData,
+): Promise<CalculatorOutcome<CalorieCalculatorData>> {
+  const submission = parseWithZod(formData, { schema: calorieFormSchema });
+  if (submission.status !== "success") {
+    return { status: 400, data: { calculator: "calories", reply: submission.reply(), needs: null, history: null } };
+  }
+  const needs = computeCalorieNeeds(submission.value);
+  const history = await saveForCurrentUser(context, request, caloriesHistoryEntry(submission.value));
+  return { status: 200, data: { calculator: "calories", reply: submission.reply(), needs, history } };
+}
+
+/** A body that is not a form (a JSON post, a broken upload) reads as an empty form: every field then says what it needs. */
+export async function readFormData(request: Request): Promise<FormData> {
+  return request.formData().catch(() => new FormData());
+}

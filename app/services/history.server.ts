@@ -1,0 +1,56 @@
+import type { RouterContextProvider } from "react-router";
+import { getServices } from "~/context.server";
+import type { HistoryEntry } from "~/domain/history";
+import type { HistorySaveOutcome } from "~/lib/calculator-results";
+import type { HistoryRecord, Store } from "~/store/types";
+import { getCurrentUser } from "./auth/session.server";
+
+// The one way calculations reach a user's history: the calculator pages
+// (through saveForCurrentUser) and the /api/history routes both call here,
+// so a record looks the same whoever made it.
+
+/** A record as the API and the dashboard read it. */
+export interface HistoryEntryView {
+  _id: string;
+  action: string;
+  /** ISO 8601. */
+  createdAt: string;
+  meta: Record<string, unknown>;
+}
+
+export function toHistoryView(record: HistoryRecord): HistoryEntryView {
+  return { _id: record.id, action: record.action, createdAt: record.createdAt.toISOString(), meta: record.meta };
+}
+
+/** Saves a calculation built by the domain (imcHistoryEntry, caloriesHistoryEntry or historyEntrySchema). */
+export async function saveCalculation(store: Store, userId: string, entry: HistoryEntry): Promise<HistoryEntryView> {
+  const record = await store.history.add({ userId, action: entry.action, meta: { ...entry.meta } });
+  return toHistoryView(record);
+}
+
+/** The user's own records, newest first. */
+export async function listCalculations(store: Store, userId: string): Promise<HistoryEntryView[]> {
+  return (await store.history.listForUser(userId)).map(toHistoryView);
+}
+
+/** False when the id is unknown, malformed or belongs to someone else: the caller cannot tell which. */
+export async function deleteCalculation(store: Store, userId: string, id: string): Promise<boolean> {
+  return store.history.deleteForUser(id, userId);
+}
+
+/** Saves a page's calculation when someone is signed in; never throws (see HistorySaveOutcome). */
+export async function saveForCurrentUser(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  entry: HistoryEntry,
+): Promise<HistorySaveOutcome> {
+  try {
+    const current = await getCurrentUser(context, request);
+    if (!current) return "signed-out";
+    await saveCalculation(getServices(context).store, current.user.id, entry);
+    return "saved";
+  } catch (error) {
+    console.error("Saving a calculation to the history failed:", error);
+    return "failed";
+  }
+}
