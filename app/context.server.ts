@@ -16,11 +16,16 @@ export const nonceContext = createContext<string>("");
 /** The peer address of the request (for rate limits), set by the HTTP server. */
 export const clientAddressContext = createContext<string>("unknown");
 
+/**
+ * The HTTP server passes its own provider: under Vite in development the app
+ * may see another copy of react-router, and the request handler checks the
+ * provider's class against its own.
+ */
 export function createLoadContext(
   services: AppServices,
   request: { nonce: string; clientAddress: string },
+  context: RouterContextProvider = new RouterContextProvider(),
 ): RouterContextProvider {
-  const context = new RouterContextProvider();
   context.set(appServicesContext, services);
   context.set(nonceContext, request.nonce);
   context.set(clientAddressContext, request.clientAddress);

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { RouterContextProvider as RouterContext, ServerBuild } from "react-router";
 import { type AppConfig, ConfigError, loadConfig } from "../config.server.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -21,7 +21,11 @@ interface RunningApp {
 /** What app/entry.server.tsx exports beside the render function. */
 interface AppEntryModule {
   startApp(config: AppConfig): Promise<RunningApp>;
-  createLoadContext(services: unknown, request: { nonce: string; clientAddress: string }): RouterContextProvider;
+  createLoadContext(
+    services: unknown,
+    request: { nonce: string; clientAddress: string },
+    context: RouterContext,
+  ): RouterContext;
 }
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -47,6 +51,7 @@ process.env.NODE_ENV = isViteDev ? "development" : "production";
 const { default: express } = await import("express");
 const { default: compression } = await import("compression");
 const { createRequestHandler } = await import("@react-router/express");
+const { RouterContextProvider } = await import("react-router");
 
 const appEntry = (build: ServerBuild) => build.entry.module as unknown as AppEntryModule;
 
@@ -126,7 +131,7 @@ app.all(
       appEntry(currentBuild).createLoadContext(running.services, {
         nonce: String(res.locals.nonce),
         clientAddress: req.socket.remoteAddress ?? "unknown",
-      }),
+      }, new RouterContextProvider()),
   }),
 );
 

@@ -139,7 +139,7 @@ describe("POST /api/login and the bearer token", () => {
     expect(response.headers.get("Set-Cookie")).toMatch(/^dynami_session=/);
     expect(response.headers.get("Set-Cookie")).not.toMatch(/Max-Age/i);
 
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { Authorization: `Bearer ${body.token}` },
       { "x-auth-token": body.token },
       { "x-access-token": body.token },

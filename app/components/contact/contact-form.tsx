@@ -1,0 +1,209 @@
+import { type FieldMetadata, getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useMemo, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { CONTACT_LIMITS, CONTACT_TIMINGS, createContactSchema } from "~/domain/contact";
+import { translatedContactMessages } from "./contact-messages";
+import styles from "./contact-form.module.css";
+
+export const contactFormPath = "/contact";
+
+/** What the /contact action (and its client padding) answers. */
+export interface ContactActionData {
+  status: "invalid" | "sent" | "rate-limited" | "failed";
+  /** conform's reply; absent when the request never reached the server. */
+  result?: SubmissionResult<string[]>;
+  /** Already translated by the server for the form-level states. */
+  message?: string | null;
+}
+
+/**
+ * The contact form. Without JavaScript it posts to the page action and the
+ * page comes back with the errors, or the success message and an empty form.
+ * With JavaScript: instant validation, a sending state of at least 6 s (the
+ * route's clientAction), then 'Message envoyé ✔' for 2.2 s.
+ */
+export function ContactForm({
+  actionData,
+  prefilledSubject,
+}: {
+  actionData: ContactActionData | undefined;
+  prefilledSubject: string;
+}) {
+  const { t } = useTranslation("contact");
+  const navigation = useNavigation();
+  const sending =
+    navigation.state !== "idle" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    navigation.formAction?.split("?")[0] === contactFormPath;
+
+  const schema = useMemo(() => createContactSchema(translatedContactMessages(t)), [t]);
+  const [form, fields] = useForm({
+    id: "contact-form",
+    lastResult: actionData?.result,
+    defaultValue: { sujet: prefilledSubject },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  // The success message stays 2.2 s, then the form is idle again. Without
+  // JavaScript there is no timer: the message stays on the re-rendered page.
+  const [expiredSuccess, setExpiredSuccess] = useState<ContactActionData | null>(null);
+  useEffect(() => {
+    if (actionData?.status !== "sent") return;
+    const timer = window.setTimeout(() => setExpiredSuccess(actionData), CONTACT_TIMINGS.successDisplayMs);
+    return () => window.clearTimeout(timer);
+  }, [actionData]);
+  const showSuccess = !sending && actionData?.status === "sent" && expiredSuccess !== actionData;
+  const formError =
+    !sending && (actionData?.status === "failed" || actionData?.status === "rate-limited")
+      ? (actionData.message ?? t("errors.failure"))
+      : null;
+
+  const messageHintId = `${fields.message.id}-hint`;
+  return (
+    <Form
+      method="post"
+      action={contactFormPath}
+      {...getFormProps(form)}
+      // The rules are ours, with our words: never the browser's own bubbles.
+      noValidate
+      className={styles.form}
+      aria-labelledby="contact-form-title"
+      aria-busy={sending || undefined}
+    >
+      <p className={styles.requiredHint}>{t("form.requiredHint")}</p>
+
+      <Field meta={fields.nom} label={t("form.nom")}>
+        <input
+          {...getInputProps(fields.nom, { type: "text" })}
+          key={fields.nom.key}
+          autoComplete="name"
+          maxLength={CONTACT_LIMITS.nom}
+          className={styles.input}
+        />
+      </Field>
+
+      <Field meta={fields.email} label={t("form.email")}>
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          maxLength={CONTACT_LIMITS.email}
+          className={styles.input}
+        />
+      </Field>
+
+      <Field meta={fields.sujet} label={t("form.sujet")}>
+        <input
+          {...getInputProps(fields.sujet, { type: "text" })}
+          key={fields.sujet.key}
+          maxLength={CONTACT_LIMITS.sujet}
+          className={styles.input}
+        />
+      </Field>
+
+      <Field meta={fields.message} label={t("form.message")} hint={t("form.messageHint", { max: CONTACT_LIMITS.message })} hintId={messageHintId}>
+        {/* No maxlength here: a long paste would be cut silently; the rule says how long is too long. */}
+        <textarea
+          {...getTextareaProps(fields.message, { ariaDescribedBy: messageHintId })}
+          key={fields.message.key}
+          rows={7}
+          className={styles.input}
+        />
+      </Field>
+
+      <div className={styles.consent}>
+        <div className={styles.consentRow}>
+          <input
+            {...getInputProps(fields.consent, { type: "checkbox" })}
+            key={fields.consent.key}
+            className={styles.checkbox}
+          />
+          <label htmlFor={fields.consent.id}>
+            <Trans
+              t={t}
+              i18nKey="form.consent"
+              components={{
+                privacy: <a href="/privacy-policy" target="_blank" rel="noopener" />,
+                newTab: <span className="visually-hidden" />,
+              }}
+            />
+          </label>
+        </div>
+        <FieldError meta={fields.consent} />
+      </div>
+
+      <div className={styles.actions}>
+        <button type="submit" className="button button-accent" disabled={sending}>
+          {sending ? <span className={styles.spinner} aria-hidden="true" /> : null}
+          {sending ? t("form.sending") : t("form.submit")}
+        </button>
+        {/* Always in the page, so screen readers hear what appears in it. */}
+        <p role="status" className={showSuccess ? styles.success : undefined}>
+          {showSuccess ? t("errors.success") : sending ? <span className="visually-hidden">{t("form.sending")}</span> : null}
+        </p>
+      </div>
+      {formError ? (
+        <p role="alert" className={styles.formError}>
+          <WarningIcon />
+          {formError}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+function Field({
+  meta,
+  label,
+  hint,
+  hintId,
+  children,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: string;
+  hintId?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={meta.id} className={styles.label}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+/** Under its field, pointed to by the field's aria-describedby (conform sets it with aria-invalid). */
+function FieldError({ meta }: { meta: FieldMetadata<unknown> }) {
+  const message = meta.errors?.[0];
+  if (!message) return null;
+  return (
+    <p id={meta.errorId} className={styles.error}>
+      <WarningIcon />
+      {message}
+    </p>
+  );
+}
+
+function WarningIcon() {
+  return (
+    <svg className={styles.errorIcon} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 7v6M12 16.5v.5" />
+    </svg>
+  );
+}

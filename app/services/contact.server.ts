@@ -1,0 +1,125 @@
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type { AppServices } from "~/context.server";
+import { CONTACT_RATE_LIMIT, type ContactInput } from "~/domain/contact";
+import type { NewOutboxMail } from "~/store/types";
+
+// The contact use case, shared by the /contact page action and POST
+// /api/contact: both validate with the domain schema first, then call this.
+
+export type ContactOutcome =
+  | { status: "sent" }
+  | { status: "rate-limited"; retryAfterSeconds: number }
+  | { status: "failed" };
+
+export interface ContactRequest {
+  clientAddress: string;
+  /** The visitor's interface language, kept with the message so the reply can be in it. */
+  locale: string;
+}
+
+// One limiter per services object: the running app has one, and each test
+// that builds its own services starts with a clean count.
+const limiters = new WeakMap<AppServices, RateLimiterMemory>();
+function limiterFor(services: AppServices): RateLimiterMemory {
+  let limiter = limiters.get(services);
+  if (!limiter) {
+    limiter = new RateLimiterMemory({
+      keyPrefix: "contact",
+      points: CONTACT_RATE_LIMIT.points,
+      duration: CONTACT_RATE_LIMIT.windowSeconds,
+    });
+    limiters.set(services, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * Stores a validated message and queues a mail to the site's inbox.
+ * Only valid submissions count towards the limit, so someone fixing a typo
+ * without JavaScript is never locked out; the limit guards the inbox.
+ */
+export async function sendContactMessage(
+  services: AppServices,
+  input: ContactInput,
+  request: ContactRequest,
+): Promise<ContactOutcome> {
+  try {
+    await limiterFor(services).consume(request.clientAddress);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) {
+      return { status: "rate-limited", retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+    }
+    throw rejection;
+  }
+  try {
+    const stored = await services.store.contactMessages.add({
+      nom: input.nom,
+      email: input.email,
+      sujet: input.sujet,
+      message: input.message,
+      locale: request.locale,
+    });
+    await services.mailer.queue(inboxMail(services.config.contactTo, { ...input, locale: request.locale, receivedAt: stored.createdAt }));
+    return { status: "sent" };
+  } catch (error) {
+    // The visitor gets "try again"; the details belong in the server log.
+    console.error("Contact message not saved:", error);
+    return { status: "failed" };
+  }
+}
+
+interface InboxMailContent extends ContactInput {
+  locale: string;
+  receivedAt: Date;
+}
+
+const receivedAtFormat = new Intl.DateTimeFormat("fr-FR", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "Europe/Paris",
+});
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+/**
+ * The mail the team reads. The outbox has no Reply-To header, so who wrote
+ * and where to answer are the first lines of the body. In French: it goes to
+ * the team, whatever the visitor's language.
+ */
+export function inboxMail(to: string, content: InboxMailContent): NewOutboxMail {
+  const receivedAt = receivedAtFormat.format(content.receivedAt);
+  const subject = `[Dynami] Contact : ${content.sujet}`;
+  const text = [
+    "Nouveau message reçu par le formulaire de contact.",
+    "",
+    `De : ${content.nom} <${content.email}>`,
+    `Répondre à : ${content.email}`,
+    `Sujet : ${content.sujet}`,
+    `Langue : ${content.locale}`,
+    `Reçu le : ${receivedAt}`,
+    "",
+    "Message :",
+    content.message,
+  ].join("\n");
+  const row = (label: string, value: string) =>
+    `<tr><th style="text-align:left;padding:4px 12px 4px 0;color:#4a5a56;font-weight:600;vertical-align:top">${label}</th><td style="padding:4px 0">${value}</td></tr>`;
+  const email = escapeHtml(content.email);
+  const html = `<!doctype html>
+<html lang="fr"><body style="margin:0;background:#f6f8f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#14201d">
+<div style="max-width:640px;margin:0 auto;padding:32px 24px">
+<p style="font-size:20px;font-weight:800;color:#0f766e;margin:0 0 24px">Dynami · Contact</p>
+<div style="background:#ffffff;border-radius:16px;padding:24px;border:1px solid #d5dedb">
+<table style="border-collapse:collapse;margin:0 0 16px">
+${row("De", `${escapeHtml(content.nom)} &lt;<a href="mailto:${email}">${email}</a>&gt;`)}
+${row("Sujet", escapeHtml(content.sujet))}
+${row("Langue", escapeHtml(content.locale))}
+${row("Reçu le", escapeHtml(receivedAt))}
+</table>
+<p style="margin:0;line-height:1.6;white-space:pre-wrap">${escapeHtml(content.message)}</p>
+</div>
+<p style="font-size:13px;color:#4a5a56;margin:24px 0 0">Pour répondre, écris à <a href="mailto:${email}">${email}</a>.</p>
+</div></body></html>`;
+  return { to, subject, text, html };
+}
