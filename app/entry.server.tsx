@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -16,6 +16,44 @@ export { createLoadContext } from "~/context.server";
 export { startApp, DatabaseUnreachableError } from "~/lifecycle.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React writes the document in many small chunks within one tick; each chunk
+ * would cost compression its own trip to the thread pool. Gather what is
+ * written in a tick into one chunk, so the shell is compressed in one go
+ * (measured: twice the throughput), while later chunks still stream.
+ */
+class CoalescingStream extends Transform {
+  private pending: Buffer[] = [];
+  private scheduled = false;
+  private readonly onFinish: () => void;
+
+  constructor(onFinish: () => void) {
+    super();
+    this.onFinish = onFinish;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.pending.push(chunk);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flushPending());
+    }
+    callback();
+  }
+
+  override _flush(callback: TransformCallback) {
+    this.flushPending();
+    this.onFinish();
+    callback();
+  }
+
+  private flushPending() {
+    this.scheduled = false;
+    if (this.pending.length > 0) this.push(Buffer.concat(this.pending));
+    this.pending = [];
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -48,12 +86,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = new CoalescingStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

@@ -13,6 +13,13 @@ export default [
   route("api/logout", "routes/api/logout.ts"),
   route("dev/mails", "routes/dev.mails.tsx"),
   route("dev/mails/:file", "routes/dev.mails.$file.ts"),
+  route("contact", "routes/contact.tsx"),
+  route("api/contact", "routes/api/contact.ts"),
+  route("mentions-legales", "routes/mentions-legales.tsx"),
+  route("cookies", "routes/cookies.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("not-found", "routes/recipes-coming-soon.tsx"),
+  route("preferences/consent", "routes/preferences.consent.ts"),
   route("api/*", "routes/api/not-found.ts"),
   // Last: any unknown path. It also makes the middleware run, so the 404
   // page is translated like every other page.

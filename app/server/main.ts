@@ -116,7 +116,9 @@ if (vite) {
   const clientDir = path.join(buildDir, "client");
   // Hashed file names: safe to cache for a year.
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  const serveStatic = express.static(clientDir, { maxAge: "1h", index: false, fallthrough: true });
+  // Only file-like paths can be static files; pages skip the disk lookup.
+  app.use((req, res, next) => (path.extname(req.path) ? serveStatic(req, res, next) : next()));
 }
 
 app.all(

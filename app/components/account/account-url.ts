@@ -1,0 +1,33 @@
+import { type AccountView, accountViews } from "./account-types";
+
+// The dialog lives in the address: `?compte=<view>` on any page opens it, and
+// closing drops only that parameter, so path and the rest of the query stay.
+
+export const accountSearchParam = "compte";
+/** The account action every form of the dialog posts to. */
+export const accountActionPath = "/compte";
+
+export function parseAccountView(value: string | null | undefined): AccountView | null {
+  if (value === null || value === undefined) return null;
+  // An unknown value still opens the dialog, on its first view.
+  return (accountViews as readonly string[]).includes(value) ? (value as AccountView) : "login";
+}
+
+/** Splits "/path?query" with a fixed base, so only same-site paths come out. */
+function parsePathAndQuery(pathAndQuery: string): URL {
+  return new URL(pathAndQuery, "http://local.invalid");
+}
+
+/** "/outils?onglet=imc" + "login" -> "/outils?onglet=imc&compte=login". */
+export function withAccountView(pathAndQuery: string, view: AccountView): string {
+  const url = parsePathAndQuery(pathAndQuery);
+  url.searchParams.set(accountSearchParam, view);
+  return url.pathname + url.search;
+}
+
+/** "/outils?compte=login&onglet=imc" -> "/outils?onglet=imc". */
+export function withoutAccountView(pathAndQuery: string): string {
+  const url = parsePathAndQuery(pathAndQuery);
+  url.searchParams.delete(accountSearchParam);
+  return url.pathname + url.search;
+}

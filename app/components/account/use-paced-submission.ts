@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { fallbackMessageFor } from "./account-messages";
+import type { AccountActionData, AccountIntent } from "./account-types";
+import { accountActionPath } from "./account-url";
+
+const subscribeToNothing = () => () => {};
+
+/** False on the server and while hydrating, true once React runs in the browser. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      window.clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Posts a dialog form to the account action asking for data (`_js=1`) instead of a redirect. */
+async function postAccountForm(formData: FormData, signal: AbortSignal): Promise<AccountActionData | null> {
+  const intent = (formData.get("intent") ?? "login") as AccountIntent;
+  formData.set("_js", "1");
+  try {
+    const response = await fetch(accountActionPath, {
+      method: "POST",
+      body: formData,
+      headers: { Accept: "application/json" },
+      signal,
+    });
+    const body = (await response.json().catch(() => null)) as Partial<AccountActionData> | null;
+    if (body && typeof body.message === "string" && typeof body.ok === "boolean") {
+      return { ...body, intent, ok: body.ok, message: body.message };
+    }
+    return { intent, ok: false, message: body?.message || fallbackMessageFor(intent) };
+  } catch {
+    if (signal.aborted) return null;
+    return { intent, ok: false, message: fallbackMessageFor(intent) };
+  }
+}
+
+/**
+ * Sends a dialog form with fetch and keeps its pending state on screen for at
+ * least `minimumMs` (the spec's minimum display times), even on failure.
+ * `cancel` aborts the request and drops its answer. A plain fetch rather than
+ * a fetcher: a network failure then becomes the spec's fallback message, not
+ * the page's error screen, and 'Annuler' can really abort.
+ */
+export function usePacedSubmission(minimumMs: number) {
+  const [pending, setPending] = useState(false);
+  const inFlight = useRef<AbortController | null>(null);
+
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  /** The action's answer, or null when it was cancelled (or the view went away). */
+  const submit = useCallback(
+    async (formData: FormData): Promise<AccountActionData | null> => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      setPending(true);
+      const [answer] = await Promise.all([
+        postAccountForm(formData, controller.signal),
+        delay(minimumMs, controller.signal),
+      ]);
+      if (controller.signal.aborted) return null;
+      inFlight.current = null;
+      setPending(false);
+      return answer;
+    },
+    [minimumMs],
+  );
+
+  const cancel = useCallback(() => {
+    inFlight.current?.abort();
+    inFlight.current = null;
+    setPending(false);
+  }, []);
+
+  return { pending, submit, cancel };
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import type { HistorySaveOutcome } from "~/lib/calculator-results";
+import styles from "./calculator.module.css";
+
+/**
+ * Under a result: a confirmation when the calculation was saved, or an
+ * invitation to log in. The login link opens the account dialog on this very
+ * page (?compte=login), with or without JavaScript. A failed save shows
+ * nothing: the spec ignores such failures.
+ */
+export function HistoryNotice({ outcome }: { outcome: HistorySaveOutcome | null }) {
+  const { t } = useTranslation("tools");
+  const location = useLocation();
+  if (outcome === "saved") {
+    return (
+      <p className={`${styles.notice} ${styles.noticeSaved}`}>
+        <CheckIcon />
+        {t("history.saved")}
+      </p>
+    );
+  }
+  if (outcome === "signed-out") {
+    const params = new URLSearchParams(location.search);
+    params.set("compte", "login");
+    return (
+      <p className={styles.notice}>
+        <span>{t("history.loginPrompt")}</span>{" "}
+        {/* A client-side navigation with JavaScript: the result stays on screen behind the dialog. */}
+        <Link to={`${location.pathname}?${params.toString()}`} className={styles.noticeLink} preventScrollReset>
+          {t("history.loginLink")}
+        </Link>
+      </p>
+    );
+  }
+  return null;
+}
+
+function CheckIcon() {
+  return (
+    <svg className={styles.noticeIcon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useRef } from "react";
+import { CloseIcon } from "~/components/layout/icons";
+import styles from "./modal.module.css";
+
+interface ModalProps {
+  open: boolean;
+  /** Called on every way out: the close button, Escape, a click on the backdrop. */
+  onClose: () => void;
+  /** Id of the heading inside, which names the dialog. */
+  labelledBy: string;
+  closeLabel: string;
+  size?: "small" | "large";
+  children: React.ReactNode;
+}
+
+/**
+ * The native <dialog>, opened modally: the browser traps focus inside, closes
+ * on Escape and gives focus back to the opener. While open the page behind
+ * does not scroll. Only rendered where JavaScript runs; pages render a
+ * server-side equivalent (a <details>, a link to a full view) first.
+ */
+export function Modal({ open, onClose, labelledBy, closeLabel, size = "small", children }: ModalProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (!open) {
+      if (element.open) element.close();
+      return;
+    }
+    if (!element.open) element.showModal();
+    return lockPageScroll();
+  }, [open]);
+
+  function closeOnBackdrop(event: React.MouseEvent<HTMLDialogElement>) {
+    // A click on the dialog element itself (not its content) is on the backdrop.
+    if (event.target === event.currentTarget) onClose();
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className={`${styles.dialog} ${size === "large" ? styles.large : ""}`}
+      aria-labelledby={labelledBy}
+      onClose={onClose}
+      onClick={closeOnBackdrop}
+    >
+      <div className={styles.content}>
+        <button type="button" className={`icon-button ${styles.close}`} onClick={onClose} aria-label={closeLabel} title={closeLabel}>
+          <CloseIcon />
+        </button>
+        {children}
+      </div>
+    </dialog>
+  );
+}
+
+/** Stops the page behind a dialog from scrolling; returns the undo. */
+function lockPageScroll(): () => void {
+  const root = document.documentElement;
+  const previousOverflow = root.style.overflow;
+  // Keep the layout from jumping when the scrollbar disappears.
+  const scrollbarWidth = window.innerWidth - root.clientWidth;
+  const previousPadding = root.style.paddingRight;
+  root.style.overflow = "hidden";
+  if (scrollbarWidth > 0) root.style.paddingRight = `${scrollbarWidth}px`;
+  return () => {
+    root.style.overflow = previousOverflow;
+    root.style.paddingRight = previousPadding;
+  };
+}

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useState } from "react";
+import { CloseIcon } from "~/components/layout/icons";
+import styles from "./toast.module.css";
+
+export type ToastTone = "success" | "error" | "info";
+
+export interface ToastMessage {
+  id: number;
+  tone: ToastTone;
+  text: string;
+}
+
+/** One toast at a time: a new one replaces the current one. It hides itself after `autoHideMs`. */
+export function useToast(autoHideMs = 6000) {
+  const [toast, setToast] = useState<ToastMessage | null>(null);
+
+  const show = useCallback((tone: ToastTone, text: string) => {
+    setToast((previous) => ({ id: (previous?.id ?? 0) + 1, tone, text }));
+  }, []);
+  const dismiss = useCallback(() => setToast(null), []);
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = window.setTimeout(() => setToast(null), autoHideMs);
+    return () => window.clearTimeout(timer);
+  }, [toast, autoHideMs]);
+
+  return { toast, show, dismiss };
+}
+
+/**
+ * The polite live region the toasts appear in. It stays in the page even when
+ * empty, so screen readers announce each new toast.
+ */
+export function ToastRegion({
+  toast,
+  onDismiss,
+  dismissLabel,
+}: {
+  toast: ToastMessage | null;
+  onDismiss: () => void;
+  dismissLabel: string;
+}) {
+  return (
+    <div className={styles.region} role="status" aria-live="polite" aria-atomic="true">
+      {toast ? (
+        <div key={toast.id} className={`${styles.toast} ${styles[toast.tone]}`}>
+          <span className={styles.mark} aria-hidden="true" />
+          <p className={styles.text}>{toast.text}</p>
+          <button type="button" className={styles.dismiss} onClick={onDismiss} aria-label={dismissLabel} title={dismissLabel}>
+            <CloseIcon className={styles.dismissIcon} />
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
