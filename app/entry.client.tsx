@@ -5,6 +5,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { defaultNamespace, fallbackLanguage, languageStorageKey, toSupportedLanguage } from "~/i18n/languages";
 import { resourcesFromModules } from "~/i18n/resources";
+import { rememberPreference } from "~/lib/consent";
 
 // Each locale file is its own chunk: the browser downloads only the language
 // the server rendered (read from <html lang>), plus French as the fallback.
@@ -30,11 +31,9 @@ async function hydrate() {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  try {
-    localStorage.setItem(languageStorageKey, language);
-  } catch {
-    // Storage can be disabled (private mode); the cookie still remembers.
-  }
+  // Local storage is a preference: written only with the visitor's consent
+  // (the lng cookie remembers the language either way).
+  rememberPreference(languageStorageKey, language);
   startTransition(() => {
     hydrateRoot(
       document,

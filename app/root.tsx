@@ -10,11 +10,13 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { ConsentBanner } from "~/components/consent/cookie-consent";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import { readCookie } from "~/i18n/languages";
+import { consentFromCookieHeader } from "~/lib/consent";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/page-title";
 import { parseTheme, themeCookieName, themeFromClientHint } from "~/lib/theme";
@@ -37,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** The user's explicit choice; null means "follow the system". */
     theme: chosenTheme,
     systemTheme: themeFromClientHint(request.headers.get("Sec-CH-Prefers-Color-Scheme")),
+    /** cookie_consent: null until the visitor chooses (the banner shows meanwhile). */
+    cookieConsent: consentFromCookieHeader(request.headers.get("Cookie")),
     description: t("meta.description"),
     // meta() cannot translate: the error screens' titles travel with the root data.
     errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
@@ -92,6 +96,7 @@ function Page({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <ConsentBanner />
     </>
   );
 }

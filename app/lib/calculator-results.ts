@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { CalorieNeeds } from "~/domain/calories";
+import type { CalorieInput, CalorieNeeds } from "~/domain/calories";
 import type { ImcResult } from "~/domain/imc";
 
 // What the calculator actions answer, shared by the server (which builds it)
@@ -25,6 +25,8 @@ export interface ImcCalculatorData {
 export interface CalorieCalculatorData {
   calculator: "calories";
   reply: SubmissionResult<string[]>;
+  /** The validated form, for the lines that explain the figure (activity multiplier...). */
+  input: CalorieInput | null;
   needs: CalorieNeeds | null;
   history: HistorySaveOutcome | null;
 }

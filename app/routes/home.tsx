@@ -2,17 +2,19 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { pageTitle } from "~/lib/page-title";
-import { getInstance } from "~/middleware/i18next.server";
+import { AboutSection } from "~/components/about/about-section";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { aboutContent } from "~/services/about.server";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { title: getInstance(context).t("home.title") };
+  return { title: getInstance(context).t("home.title"), about: aboutContent(getLocale(context)) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: pageTitle(loaderData?.title) }];
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -70,6 +72,8 @@ export default function Home() {
           </ul>
         </div>
       </section>
+
+      <AboutSection about={loaderData.about} />
     </>
   );
 }

@@ -39,11 +39,11 @@ export async function runCalorieCalculator(
 ): Promise<CalculatorOutcome<CalorieCalculatorData>> {
   const submission = parseWithZod(formData, { schema: calorieFormSchema });
   if (submission.status !== "success") {
-    return { status: 400, data: { calculator: "calories", reply: submission.reply(), needs: null, history: null } };
+    return { status: 400, data: { calculator: "calories", reply: submission.reply(), input: null, needs: null, history: null } };
   }
   const needs = computeCalorieNeeds(submission.value);
   const history = await saveForCurrentUser(context, request, caloriesHistoryEntry(submission.value));
-  return { status: 200, data: { calculator: "calories", reply: submission.reply(), needs, history } };
+  return { status: 200, data: { calculator: "calories", reply: submission.reply(), input: submission.value, needs, history } };
 }
 
 /** A body that is not a form (a JSON post, a broken upload) reads as an empty form: every field then says what it needs. */

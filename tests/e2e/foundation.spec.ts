@@ -13,6 +13,17 @@ test.describe("shared layout and languages", () => {
     await expect(page.getByText("Bientôt")).toHaveCount(2);
   });
 
+  test("the about section follows the language and the burger entry scrolls to it", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "À propos de Dynami" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "L'équipe fondatrice" })).toBeVisible();
+    await page.getByLabel("Ouvrir le menu").click();
+    await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "À propos" }).click();
+    await expect(page).toHaveURL(/#a-propos$/);
+    await page.goto("/?lng=en");
+    await expect(page.getByRole("heading", { name: "About Dynami" })).toBeVisible();
+  });
+
   test("?lng=en switches to English and stays English on the next request", async ({ page }) => {
     await page.goto("/?lng=en");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -40,7 +51,7 @@ test.describe("shared layout and languages", () => {
     await expect(nav).toBeHidden();
     await menuButton.click();
     await expect(nav).toBeVisible();
-    await expect(nav.getByRole("link")).toHaveText(["Outils", "Exercices", "Contact"]);
+    await expect(nav.getByRole("link")).toHaveText(["Outils", "Exercices", "À propos", "Contact"]);
     await menuButton.click();
     await expect(nav).toBeHidden();
 
@@ -50,6 +61,7 @@ test.describe("shared layout and languages", () => {
       "Accueil",
       "Outils",
       "Exercices",
+      "À propos",
       "Contact",
     ]);
   });

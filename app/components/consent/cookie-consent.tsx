@@ -117,7 +117,7 @@ export function ConsentPanel() {
     return (
       <Form method="get" action={`${cookiesPagePath}#${panelId}`} preventScrollReset className={styles.opener}>
         <button type="submit" name={consentPanelParam} value={consentPanelValue} className="button button-accent">
-          {t("manage", { ns: "legal", keyPrefix: "cookies" })}
+          {t("manage")}
         </button>
       </Form>
     );

@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 import { CloseIcon, MenuIcon } from "./icons";
 
 interface NavEntry {
-  key: "home" | "tools" | "exercises" | "contact";
+  key: "home" | "tools" | "exercises" | "about" | "contact";
   path: string;
   /** The section the entry scrolls to when it is already on that page. */
   section: string;
@@ -14,6 +14,7 @@ const entries: NavEntry[] = [
   { key: "home", path: "/", section: "contenu" },
   { key: "tools", path: "/outils", section: "outils" },
   { key: "exercises", path: "/exo", section: "exo" },
+  { key: "about", path: "/", section: "a-propos" },
   { key: "contact", path: "/contact", section: "contact" },
 ];
 
@@ -70,6 +71,7 @@ export function BurgerMenu() {
             .filter((entry) => entry.key !== "home" || pathname !== "/")
             .map((entry) => {
               const samePage = pathname === entry.path;
+              const target = entry.key === "about" ? `/#${entry.section}` : entry.path;
               return (
                 <li key={entry.key}>
                   {samePage ? (
@@ -77,7 +79,7 @@ export function BurgerMenu() {
                       {t(`nav.${entry.key}`)}
                     </a>
                   ) : (
-                    <Link to={entry.path}>{t(`nav.${entry.key}`)}</Link>
+                    <Link to={target}>{t(`nav.${entry.key}`)}</Link>
                   )}
                 </li>
               );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { rememberPreference } from "~/lib/consent";
 import { type Theme, themeCookieName, themeStorageKey } from "~/lib/theme";
 import { MoonIcon, SunIcon } from "./icons";
 
@@ -28,11 +29,8 @@ export function ThemeToggle({ serverTheme }: { serverTheme: Theme }) {
     event.preventDefault();
     document.documentElement.dataset.theme = next;
     document.cookie = `${themeCookieName}=${next}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax`;
-    try {
-      localStorage.setItem(themeStorageKey, String(next === "dark"));
-    } catch {
-      // Storage may be unavailable; the cookie is enough for the server.
-    }
+    // Local storage only with consent; the cookie is enough for the server.
+    rememberPreference(themeStorageKey, String(next === "dark"));
     setTheme(next);
   }
 

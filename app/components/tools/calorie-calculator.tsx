@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import {
+  type Activite,
   ACTIVITES,
   ACTIVITY_MULTIPLIERS,
   calorieFormSchema,
@@ -23,6 +24,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { ChoiceGroup, NumberField } from "./calculator-fields";
 import styles from "./calculator.module.css";
 import { HistoryNotice } from "./history-notice";
+import { ResultPlaceholder } from "./result-placeholder";
 import { useToolMessage } from "./tool-messages";
 
 /** Display order of the formulas: the recommended one first. */
@@ -137,7 +139,13 @@ export function CalorieCalculator({ serverData, idPrefix = "calories", headingLe
       </fetcher.Form>
       <div className={styles.resultRegion} aria-live="polite">
         {result ? (
-          <CalorieResultPanel needs={result} history={data?.history ?? null} id={`${idPrefix}-resultat`} Heading={Heading} />
+          <CalorieResultPanel
+            needs={result}
+            activite={data?.input?.activite ?? null}
+            history={data?.history ?? null}
+            id={`${idPrefix}-resultat`}
+            Heading={Heading}
+          />
         ) : (
           <ResultPlaceholder />
         )}
@@ -146,26 +154,15 @@ export function CalorieCalculator({ serverData, idPrefix = "calories", headingLe
   );
 }
 
-export function ResultPlaceholder() {
-  const { t } = useTranslation("tools");
-  return (
-    <div className={styles.placeholder}>
-      <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
-        <rect x="2" y="2" width="44" height="44" rx="12" className={styles.placeholderBg} />
-        <path d="M14 32h20M14 24h12M14 16h16" className={styles.placeholderLine} />
-      </svg>
-      <p>{t("form.resultPlaceholder")}</p>
-    </div>
-  );
-}
-
 function CalorieResultPanel({
   needs,
+  activite,
   history,
   id,
   Heading,
 }: {
   needs: CalorieNeeds;
+  activite: Activite | null;
   history: CalorieCalculatorData["history"];
   id: string;
   Heading: "h2" | "h3";
@@ -197,15 +194,17 @@ function CalorieResultPanel({
         <SubHeading className={styles.subTitle}>{t("calories.macrosTitle")}</SubHeading>
         <MacroList plan={needs.chosen} testIdPrefix="macro" />
       </div>
-      <p className={styles.details}>
-        {t("calories.details", {
-          bmr: formatNumber(language, needs.bmr),
-          formule: t(`calories.formules.${needs.formule}.label`),
-          multiplier: formatMeasure(language, multiplierOf(needs), 3),
-          maintenance: formatNumber(language, needs.maintenance),
-        })}
-        {needs.leanMassKg !== null ? ` ${t("calories.leanMass", { value: formatMeasure(language, needs.leanMassKg) })}` : null}
-      </p>
+      {activite ? (
+        <p className={styles.details}>
+          {t("calories.details", {
+            bmr: formatNumber(language, needs.bmr),
+            formule: t(`calories.formules.${needs.formule}.label`),
+            multiplier: formatMeasure(language, ACTIVITY_MULTIPLIERS[activite], 2),
+            maintenance: formatNumber(language, needs.maintenance),
+          })}
+          {needs.leanMassKg !== null ? ` ${t("calories.leanMass", { value: formatMeasure(language, needs.leanMassKg) })}` : null}
+        </p>
+      ) : null}
       <div className={styles.advice}>
         <p className={styles.adviceLabel}>{t("calories.adviceLabel")}</p>
         <p>{t(`calories.goalAdvice.${objectif}`)}</p>
@@ -213,14 +212,6 @@ function CalorieResultPanel({
       <GoalCards needs={needs} idPrefix={id} SubHeading={SubHeading} />
       <HistoryNotice outcome={history} />
     </section>
-  );
-}
-
-/** The activity multiplier is not in CalorieNeeds; it is the one whose product gave the maintenance. */
-function multiplierOf(needs: CalorieNeeds): number {
-  const candidates = ACTIVITES.map((activite) => ACTIVITY_MULTIPLIERS[activite]);
-  return candidates.reduce((best, candidate) =>
-    Math.abs(needs.bmr * candidate - needs.maintenance) < Math.abs(needs.bmr * best - needs.maintenance) ? candidate : best,
   );
 }
 

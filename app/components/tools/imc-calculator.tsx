@@ -9,6 +9,7 @@ import { NumberField } from "./calculator-fields";
 import styles from "./calculator.module.css";
 import { HistoryNotice } from "./history-notice";
 import { ImcGauge } from "./imc-gauge";
+import { ResultPlaceholder } from "./result-placeholder";
 import { useToolMessage } from "./tool-messages";
 
 interface ImcCalculatorProps {
@@ -77,7 +78,11 @@ export function ImcCalculator({ serverData, idPrefix = "imc", headingLevel = 2 }
         </button>
       </fetcher.Form>
       <div className={styles.resultRegion} aria-live="polite">
-        {result ? <ImcResultPanel result={result} history={data?.history ?? null} id={`${idPrefix}-resultat`} Heading={Heading} /> : null}
+        {result ? (
+          <ImcResultPanel result={result} history={data?.history ?? null} id={`${idPrefix}-resultat`} Heading={Heading} />
+        ) : (
+          <ResultPlaceholder />
+        )}
       </div>
     </div>
   );
@@ -97,7 +102,7 @@ function ImcResultPanel({
   const { t, i18n } = useTranslation("tools");
   const category = `imc.categories.${result.categoryId}`;
   return (
-    <section id={id} className={styles.result} aria-labelledby={`${id}-title`} tabIndex={-1}>
+    <section id={id} className={styles.result} aria-labelledby={`${id}-title`}>
       <Heading id={`${id}-title`} className={styles.resultTitle}>
         {t("imc.resultTitle")}
       </Heading>

@@ -45,7 +45,7 @@ export function ToastRegion({
     <div className={styles.region} role="status" aria-live="polite" aria-atomic="true">
       {toast ? (
         <div key={toast.id} className={`${styles.toast} ${styles[toast.tone]}`}>
-          <span className={styles.mark} aria-hidden="true" />
+          <ToneMark tone={toast.tone} />
           <p className={styles.text}>{toast.text}</p>
           <button type="button" className={styles.dismiss} onClick={onDismiss} aria-label={dismissLabel} title={dismissLabel}>
             <CloseIcon className={styles.dismissIcon} />
@@ -53,5 +53,17 @@ export function ToastRegion({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The tone is also told by a shape, not only a colour: a tick, a cross or a dot. */
+function ToneMark({ tone }: { tone: ToastTone }) {
+  return (
+    <svg className={styles.mark} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="12" className={styles.markBackground} />
+      {tone === "success" ? <path d="M7 12.5l3.5 3.5L17 9" className={styles.markStroke} /> : null}
+      {tone === "error" ? <path d="M8.5 8.5l7 7M15.5 8.5l-7 7" className={styles.markStroke} /> : null}
+      {tone === "info" ? <path d="M12 11v5M12 7.5v.5" className={styles.markStroke} /> : null}
+    </svg>
   );
 }

@@ -1,0 +1,175 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AlertIcon, CheckCircleIcon, EyeIcon, EyeOffIcon } from "./account-icons";
+import styles from "./account.module.css";
+import { useHydrated } from "./use-paced-submission";
+
+// Small form parts shared by the dialog's views and the reset page: a visible
+// label, the message under the field (announced politely as it changes) and
+// aria-invalid on the field it is about.
+
+interface FieldProps {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string | null;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  autoComplete?: string;
+  required?: boolean;
+}
+
+function FieldMessage({ id, error }: { id: string; error?: string | null }) {
+  return (
+    <p id={id} className={styles.fieldError} aria-live="polite">
+      {error ? (
+        <>
+          <AlertIcon className={styles.messageIcon} />
+          {error}
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+export function TextField({
+  type = "text",
+  inputMode,
+  ...props
+}: FieldProps & { type?: "text" | "email"; inputMode?: "email" | "text" }) {
+  const errorId = `${props.id}-error`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={props.id} className={styles.label}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        name={props.name}
+        type={type}
+        inputMode={inputMode}
+        className={styles.input}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        onBlur={props.onBlur}
+        disabled={props.disabled}
+        autoFocus={props.autoFocus}
+        autoComplete={props.autoComplete}
+        autoCapitalize="none"
+        spellCheck={false}
+        required={props.required}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={errorId}
+      />
+      <FieldMessage id={errorId} error={props.error} />
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle (a pressed/unpressed button, only where JavaScript runs). */
+export function PasswordField(props: FieldProps) {
+  const { t } = useTranslation("account");
+  const hydrated = useHydrated();
+  const [visible, setVisible] = useState(false);
+  const errorId = `${props.id}-error`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={props.id} className={styles.label}>
+        {props.label}
+      </label>
+      <div className={styles.passwordRow}>
+        <input
+          id={props.id}
+          name={props.name}
+          type={visible ? "text" : "password"}
+          className={`${styles.input} ${styles.passwordInput}`}
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+          onBlur={props.onBlur}
+          disabled={props.disabled}
+          autoFocus={props.autoFocus}
+          autoComplete={props.autoComplete}
+          autoCapitalize="none"
+          spellCheck={false}
+          required={props.required}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={errorId}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            className={styles.revealButton}
+            aria-pressed={visible}
+            aria-controls={props.id}
+            aria-label={t("password.show")}
+            title={visible ? t("password.hide") : t("password.show")}
+            onClick={() => setVisible((shown) => !shown)}
+            disabled={props.disabled}
+          >
+            {visible ? <EyeOffIcon className={styles.revealIcon} /> : <EyeIcon className={styles.revealIcon} />}
+          </button>
+        ) : null}
+      </div>
+      <FieldMessage id={errorId} error={props.error} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  id,
+  name,
+  checked,
+  onChange,
+  error,
+  disabled,
+  required,
+  children,
+}: {
+  id: string;
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string | null;
+  disabled?: boolean;
+  required?: boolean;
+  children: React.ReactNode;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={styles.checkField}>
+      <div className={styles.checkRow}>
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          className={styles.checkbox}
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          disabled={disabled}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId}
+        />
+        <label htmlFor={id}>{children}</label>
+      </div>
+      <FieldMessage id={errorId} error={error} />
+    </div>
+  );
+}
+
+/** A message about the whole form: an error (announced at once) or a neutral notice. */
+export function FormMessage({ tone, children }: { tone: "error" | "success" | "info"; children: React.ReactNode }) {
+  return (
+    <div className={`${styles.formMessage} ${styles[tone]}`} role={tone === "error" ? "alert" : "status"}>
+      {tone === "error" ? <AlertIcon className={styles.messageIcon} /> : <CheckCircleIcon className={styles.messageIcon} />}
+      <div>{children}</div>
+    </div>
+  );
+}
+
+export function Spinner() {
+  return <span className={styles.spinner} aria-hidden="true" />;
+}

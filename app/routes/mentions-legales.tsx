@@ -1,0 +1,57 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/mentions-legales";
+import { LegalPage } from "~/components/legal/legal-page";
+import styles from "~/components/legal/legal-links.module.css";
+import { getServices } from "~/context.server";
+import { pageTitle } from "~/lib/page-title";
+import { getInstance } from "~/middleware/i18next.server";
+
+const sections = ["publisher", "hosting", "property", "health", "liability", "privacy"] as const;
+
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    title: getInstance(context).t("mentions.title", { ns: "legal" }),
+    contactEmail: getServices(context).config.contactTo,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.title) }];
+}
+
+export default function LegalNotice({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("legal");
+  return (
+    <LegalPage
+      page="mentions"
+      sections={sections}
+      values={{ email: loaderData.contactEmail }}
+      footer={
+        <nav className={styles.links} aria-labelledby="see-also-title">
+          <h2 id="see-also-title">{t("mentions.seeAlso")}</h2>
+          <ul>
+            {/* The spec: these two open in a new tab, so the notice stays open. */}
+            <li>
+              <a href="/privacy-policy" target="_blank" rel="noopener" className="button button-secondary">
+                {t("mentions.privacyLink")}
+                <span className="visually-hidden"> {t("newTab")}</span>
+              </a>
+            </li>
+            <li>
+              <a href="/cookies" target="_blank" rel="noopener" className="button button-secondary">
+                {t("mentions.cookiesLink")}
+                <span className="visually-hidden"> {t("newTab")}</span>
+              </a>
+            </li>
+            <li>
+              <Link to="/contact" className="button button-ghost">
+                {t("contactLink")}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      }
+    />
+  );
+}
