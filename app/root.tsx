@@ -10,18 +10,21 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { AccountDialogFromAddress } from "~/components/account/account-dialog-from-address";
 import { ConsentBanner } from "~/components/consent/cookie-consent";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import { readCookie } from "~/i18n/languages";
+import { readAccountFlash } from "~/lib/account-flash.server";
 import { consentFromCookieHeader } from "~/lib/consent";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/page-title";
 import { parseTheme, themeCookieName, themeFromClientHint } from "~/lib/theme";
 import { getInstance, getLocale, i18nextMiddleware } from "~/middleware/i18next.server";
 import { sameOriginMiddleware } from "~/middleware/same-origin.server";
+import { getCurrentUser, publicUser } from "~/services/auth/session.server";
 import globalStylesUrl from "~/styles/global.css?url";
 
 export const middleware: Route.MiddlewareFunction[] = [sameOriginMiddleware, i18nextMiddleware];
@@ -34,6 +37,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const chosenTheme = parseTheme(readCookie(request.headers.get("Cookie"), themeCookieName));
   const t = getInstance(context).t;
+  const [current, account] = await Promise.all([getCurrentUser(context, request), readAccountFlash(context, request)]);
   return data({
     language: getLocale(context),
     /** The user's explicit choice; null means "follow the system". */
@@ -44,7 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     description: t("meta.description"),
     // meta() cannot translate: the error screens' titles travel with the root data.
     errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
-  });
+    /** The signed-in user (header icons, the account dialog's history view), or null. */
+    user: current ? publicUser(current.user) : null,
+    /** The account action's outcome after a form sent without JavaScript, read once. */
+    accountFlash: account.flash,
+  }, account.clearCookie ? { headers: { "Set-Cookie": account.clearCookie } } : undefined);
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
@@ -97,6 +105,7 @@ function Page({ children }: { children: React.ReactNode }) {
       </main>
       <SiteFooter />
       <ConsentBanner />
+      <AccountDialogFromAddress />
     </>
   );
 }

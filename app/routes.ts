@@ -20,6 +20,17 @@ export default [
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("not-found", "routes/recipes-coming-soon.tsx"),
   route("preferences/consent", "routes/preferences.consent.ts"),
+  route("outils", "routes/tools.tsx"),
+  route("imc", "routes/imc.tsx"),
+  // One calculator, two addresses (the spec lists both).
+  route("calorie", "routes/calories.tsx", { id: "routes/calorie" }),
+  route("calories", "routes/calories.tsx"),
+  route("api/history", "routes/api/history.ts"),
+  route("api/history/:id", "routes/api/history.$id.ts"),
+  // The account dialog's forms (?compte=...) and the pages of the account mails.
+  route("compte", "routes/compte.ts"),
+  route("verify-email", "routes/verify-email.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("api/*", "routes/api/not-found.ts"),
   // Last: any unknown path. It also makes the middleware run, so the 404
   // page is translated like every other page.

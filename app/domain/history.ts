@@ -160,7 +160,7 @@ export function historyEntrySchema(now: () => Date = () => new Date()) {
     .object(
       {
         action: z.enum(HISTORY_ACTIONS, { error: HISTORY_MESSAGES.unknownAction }),
-        meta: z.unknown(),
+        meta: z.unknown().optional(),
       },
       { error: HISTORY_MESSAGES.bodyNotAnObject },
     )

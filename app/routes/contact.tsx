@@ -59,7 +59,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   const startedAt = Date.now();
   let answer: ContactActionData;
   try {
-    answer = await serverAction<typeof action>();
+    answer = await serverAction();
   } catch {
     answer = { status: "failed" };
   }

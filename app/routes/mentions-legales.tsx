@@ -35,12 +35,14 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
             <li>
               <a href="/privacy-policy" target="_blank" rel="noopener" className="button button-secondary">
                 {t("mentions.privacyLink")}
+                <NewTabIcon />
                 <span className="visually-hidden"> {t("newTab")}</span>
               </a>
             </li>
             <li>
               <a href="/cookies" target="_blank" rel="noopener" className="button button-secondary">
                 {t("mentions.cookiesLink")}
+                <NewTabIcon />
                 <span className="visually-hidden"> {t("newTab")}</span>
               </a>
             </li>
@@ -53,5 +55,13 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
         </nav>
       }
     />
+  );
+}
+
+function NewTabIcon() {
+  return (
+    <svg className={styles.newTabIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+    </svg>
   );
 }

@@ -2,6 +2,9 @@ import { createContext, useContext } from "react";
 import type { ToastTone } from "~/components/ui/toast";
 import type { AccountFlash, AccountView } from "./account-types";
 
+/** Names the dialog: the id of the current view's heading. */
+export const accountDialogTitleId = "account-dialog-title";
+
 /** What every view of the account dialog needs from the dialog around it. */
 export interface AccountDialogApi {
   /** The current address without `?compte=`: where closing leads, and the forms' `redirectTo`. */

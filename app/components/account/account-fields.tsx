@@ -20,6 +20,7 @@ interface FieldProps {
   autoFocus?: boolean;
   autoComplete?: string;
   required?: boolean;
+  inputRef?: React.Ref<HTMLInputElement>;
 }
 
 function FieldMessage({ id, error }: { id: string; error?: string | null }) {
@@ -56,7 +57,9 @@ export function TextField({
         onChange={(event) => props.onChange(event.target.value)}
         onBlur={props.onBlur}
         disabled={props.disabled}
+        ref={props.inputRef}
         autoFocus={props.autoFocus}
+        data-autofocus={props.autoFocus ? "" : undefined}
         autoComplete={props.autoComplete}
         autoCapitalize="none"
         spellCheck={false}
@@ -90,7 +93,9 @@ export function PasswordField(props: FieldProps) {
           onChange={(event) => props.onChange(event.target.value)}
           onBlur={props.onBlur}
           disabled={props.disabled}
+          ref={props.inputRef}
           autoFocus={props.autoFocus}
+          data-autofocus={props.autoFocus ? "" : undefined}
           autoComplete={props.autoComplete}
           autoCapitalize="none"
           spellCheck={false}

@@ -9,7 +9,7 @@ import type { AccountIntent } from "./account-types";
 
 /** The spec's fallbacks when a request fails without a message (network down, server error). */
 export const ACCOUNT_FALLBACK_MESSAGES = {
-  loginFailed: "Erreur de connexion. Réessaie.",
+  connectionFailed: "Erreur de connexion. Réessaie.",
   signupFailed: "Une erreur est survenue. Réessaie.",
   forgotFailed: "Impossible d'envoyer le lien. Réessaie dans un instant.",
   resetFailed: "Échec de la réinitialisation.",
@@ -18,7 +18,7 @@ export const ACCOUNT_FALLBACK_MESSAGES = {
 export function fallbackMessageFor(intent: AccountIntent): string {
   switch (intent) {
     case "login":
-      return ACCOUNT_FALLBACK_MESSAGES.loginFailed;
+      return ACCOUNT_FALLBACK_MESSAGES.connectionFailed;
     case "forgot":
     case "resend":
       return ACCOUNT_FALLBACK_MESSAGES.forgotFailed;

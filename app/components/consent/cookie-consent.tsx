@@ -82,16 +82,12 @@ export function ConsentBanner() {
       <div className={styles.bannerInner}>
         <div className={styles.bannerText}>
           <h2 id="consent-banner-title">{t("bannerTitle")}</h2>
-          <p>{t("bannerText")}</p>
+          <p>
+            {t("bannerText")}{" "}
+            <Link to={`${cookiesPagePath}?${consentPanelParam}=${consentPanelValue}#${panelId}`}>{t("customize")}</Link>
+          </p>
         </div>
-        <ConsentChoiceForm returnTo={currentPathWithoutPanel(location)}>
-          <Link
-            to={`${cookiesPagePath}?${consentPanelParam}=${consentPanelValue}#${panelId}`}
-            className="button button-ghost"
-          >
-            {t("customize")}
-          </Link>
-        </ConsentChoiceForm>
+        <ConsentChoiceForm returnTo={currentPathWithoutPanel(location)} />
       </div>
     </section>
   );
@@ -108,9 +104,12 @@ export function ConsentPanel() {
   const location = useLocation();
   const open = isPanelRequested(location.search);
   const heading = useRef<HTMLHeadingElement>(null);
+  const wasOpen = useRef(open);
 
+  // Opened by the button (not by loading the address): move focus into the panel.
   useEffect(() => {
-    if (open) heading.current?.focus();
+    if (open && !wasOpen.current) heading.current?.focus();
+    wasOpen.current = open;
   }, [open]);
 
   if (!open) {

@@ -139,7 +139,7 @@ export function ContactForm({
       </div>
 
       <div className={styles.actions}>
-        <button type="submit" className="button button-accent" disabled={sending}>
+        <button type="submit" className={`button button-accent ${sending ? styles.sendingButton : ""}`} disabled={sending}>
           {sending ? <span className={styles.spinner} aria-hidden="true" /> : null}
           {sending ? t("form.sending") : t("form.submit")}
         </button>
@@ -165,7 +165,7 @@ function Field({
   hintId,
   children,
 }: {
-  meta: FieldMetadata<string | undefined>;
+  meta: FieldMetadata<unknown>;
   label: string;
   hint?: string;
   hintId?: string;

@@ -1,5 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { HistoryIcon, LogoutIcon } from "~/components/account/account-icons";
+import { withAccountView, withoutAccountView } from "~/components/account/account-url";
+import { LogoutForm } from "~/components/account/logout-form";
 import type { RootLoaderData } from "~/root";
 import { BurgerMenu } from "./burger-menu";
 import { UserIcon } from "./icons";
@@ -13,8 +16,7 @@ export function SiteHeader() {
   const location = useLocation();
   const language = rootData?.language ?? i18n.language;
   const serverTheme = rootData?.theme ?? rootData?.systemTheme ?? "light";
-  const loginParams = new URLSearchParams(location.search);
-  loginParams.set("compte", "login");
+  const here = withoutAccountView(location.pathname + location.search);
 
   return (
     <header className="site-header">
@@ -27,15 +29,32 @@ export function SiteHeader() {
         <div className="header-actions">
           <LanguageSwitcher current={language} />
           <ThemeToggle serverTheme={serverTheme} />
-          <Link
-            to={`${location.pathname}?${loginParams.toString()}`}
-            className="icon-button"
-            aria-label={t("nav.login")}
-            title={t("nav.login")}
-            preventScrollReset
-          >
-            <UserIcon />
-          </Link>
+          {rootData?.user ? (
+            <>
+              <Link
+                to={withAccountView(here, "history")}
+                className="icon-button"
+                aria-label={t("nav.history")}
+                title={t("nav.history")}
+                preventScrollReset
+              >
+                <HistoryIcon />
+              </Link>
+              <LogoutForm redirectTo={here} className="icon-button" label={t("nav.logout")}>
+                <LogoutIcon />
+              </LogoutForm>
+            </>
+          ) : (
+            <Link
+              to={withAccountView(here, "login")}
+              className="icon-button"
+              aria-label={t("nav.login")}
+              title={t("nav.login")}
+              preventScrollReset
+            >
+              <UserIcon />
+            </Link>
+          )}
         </div>
       </div>
     </header>

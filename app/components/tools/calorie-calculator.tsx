@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Modal } from "~/components/ui/modal";
@@ -26,6 +26,7 @@ import styles from "./calculator.module.css";
 import { HistoryNotice } from "./history-notice";
 import { ResultPlaceholder } from "./result-placeholder";
 import { useToolMessage } from "./tool-messages";
+import { useCalculatorAction, useRevealResult } from "./use-reveal-result";
 
 /** Display order of the formulas: the recommended one first. */
 const FORMULA_ORDER = ["mifflin", "standard", "katch"] as const;
@@ -60,6 +61,10 @@ export function CalorieCalculator({ serverData, idPrefix = "calories", headingLe
   const hasErrors = Object.keys(form.allErrors).length > 0;
   const result = hasErrors ? null : data?.needs;
   const Heading = `h${headingLevel}` as const;
+  const resultId = `${idPrefix}-resultat`;
+  const action = useCalculatorAction(resultId);
+  const resultRegion = useRef<HTMLDivElement>(null);
+  useRevealResult(resultRegion, fetcher.data?.needs);
   // Without JavaScript the body fat field is always there, with a note; with
   // it, it appears only once Katch-McArdle is chosen.
   const formule = fields.formule.value ?? fields.formule.initialValue ?? DEFAULT_FORMULE;
@@ -68,7 +73,7 @@ export function CalorieCalculator({ serverData, idPrefix = "calories", headingLe
 
   return (
     <div className={styles.calculator}>
-      <fetcher.Form method="post" {...getFormProps(form)} className={styles.form} preventScrollReset>
+      <fetcher.Form method="post" action={action} {...getFormProps(form)} className={styles.form} preventScrollReset>
         <Heading className={styles.formTitle}>{t("calories.formTitle")}</Heading>
         <input type="hidden" name={CALCULATOR_FIELD} value="calories" />
         <ChoiceGroup
@@ -137,13 +142,13 @@ export function CalorieCalculator({ serverData, idPrefix = "calories", headingLe
           {pending ? t("form.submitPending") : t("calories.submit")}
         </button>
       </fetcher.Form>
-      <div className={styles.resultRegion} aria-live="polite">
+      <div className={styles.resultRegion} aria-live="polite" ref={resultRegion}>
         {result ? (
           <CalorieResultPanel
             needs={result}
             activite={data?.input?.activite ?? null}
             history={data?.history ?? null}
-            id={`${idPrefix}-resultat`}
+            id={resultId}
             Heading={Heading}
           />
         ) : (

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { imcFormSchema, type ImcResult } from "~/domain/imc";
@@ -11,6 +12,7 @@ import { HistoryNotice } from "./history-notice";
 import { ImcGauge } from "./imc-gauge";
 import { ResultPlaceholder } from "./result-placeholder";
 import { useToolMessage } from "./tool-messages";
+import { useCalculatorAction, useRevealResult } from "./use-reveal-result";
 
 interface ImcCalculatorProps {
   /** The action's answer after a plain form post (JavaScript off), when this calculator posted. */
@@ -45,10 +47,14 @@ export function ImcCalculator({ serverData, idPrefix = "imc", headingLevel = 2 }
   // A result stays on screen until the form shows a problem: then it would describe other values.
   const result = formError ? null : data?.result;
   const Heading = `h${headingLevel}` as const;
+  const resultId = `${idPrefix}-resultat`;
+  const action = useCalculatorAction(resultId);
+  const resultRegion = useRef<HTMLDivElement>(null);
+  useRevealResult(resultRegion, fetcher.data?.result);
 
   return (
     <div className={styles.calculator}>
-      <fetcher.Form method="post" {...getFormProps(form)} className={styles.form} preventScrollReset>
+      <fetcher.Form method="post" action={action} {...getFormProps(form)} className={styles.form} preventScrollReset>
         <Heading className={styles.formTitle}>{t("imc.formTitle")}</Heading>
         <input type="hidden" name={CALCULATOR_FIELD} value="imc" />
         <div className={styles.fieldRow}>
@@ -77,9 +83,9 @@ export function ImcCalculator({ serverData, idPrefix = "imc", headingLevel = 2 }
           {pending ? t("form.submitPending") : t("imc.submit")}
         </button>
       </fetcher.Form>
-      <div className={styles.resultRegion} aria-live="polite">
+      <div className={styles.resultRegion} aria-live="polite" ref={resultRegion}>
         {result ? (
-          <ImcResultPanel result={result} history={data?.history ?? null} id={`${idPrefix}-resultat`} Heading={Heading} />
+          <ImcResultPanel result={result} history={data?.history ?? null} id={resultId} Heading={Heading} />
         ) : (
           <ResultPlaceholder />
         )}

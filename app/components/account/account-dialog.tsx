@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
+import { CloseIcon } from "~/components/layout/icons";
+import { ToastRegion, useToast } from "~/components/ui/toast";
+import { type AccountDialogApi, AccountDialogContext, accountDialogTitleId } from "./account-dialog-context";
+import type { AccountFlash, AccountUser, AccountView } from "./account-types";
+import { withAccountView, withoutAccountView } from "./account-url";
+import styles from "./account.module.css";
+import { CloseLink } from "./close-link";
+import { ForgotView } from "./forgot-view";
+import { HistoryView } from "./history-view";
+import { LoginView } from "./login-view";
+import { SignupView } from "./signup-view";
+import { useHydrated } from "./use-paced-submission";
+
+/**
+ * The account popup, rendered by the root whenever the address has
+ * `?compte=<view>`. Without JavaScript it is an open <dialog> over a backdrop
+ * link, its forms post to /compte and the close controls are links that drop
+ * the parameter. Once hydrated it becomes a modal <dialog>: focus inside,
+ * Escape and the backdrop close it, the page behind does not scroll, and
+ * closing rewrites the address without `compte` (path and the rest of the
+ * query unchanged); the browser gives focus back to the opener.
+ */
+export function AccountDialog({
+  view,
+  user,
+  flash,
+}: {
+  view: AccountView;
+  user: AccountUser | null;
+  flash: AccountFlash | null;
+}) {
+  const { t } = useTranslation("account");
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const pressStartedOnBackdrop = useRef(false);
+  const { toast, show: notify, dismiss } = useToast();
+
+  const closeHref = withoutAccountView(location.pathname + location.search);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!hydrated || !dialog) return;
+    // The server rendered it open but not modal (the `open` attribute is
+    // dropped on hydration): make it modal now.
+    if (!dialog.open) dialog.showModal();
+    return lockPageScroll();
+  }, [hydrated]);
+
+  // Focus the view's first field (or its heading) when it opens and on every view change.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!hydrated || !dialog?.open) return;
+    const preferred = dialog.querySelector<HTMLElement>("[data-autofocus]") ?? dialog.querySelector<HTMLElement>(`#${accountDialogTitleId}`);
+    preferred?.focus();
+  }, [hydrated, view]);
+
+  const requestClose = useCallback(() => {
+    const dialog = dialogRef.current;
+    // close() fires the close event, which updates the address (handleClosed).
+    if (dialog?.open) dialog.close();
+    else navigate(closeHref, { replace: true, preventScrollReset: true });
+  }, [closeHref, navigate]);
+
+  function handleClosed() {
+    navigate(closeHref, { replace: true, preventScrollReset: true });
+  }
+
+  const api = useMemo<AccountDialogApi>(
+    () => ({
+      closeHref,
+      hrefFor: (target) => withAccountView(closeHref, target),
+      requestClose,
+      notify,
+      flash: flash?.view === view ? flash : null,
+      hydrated,
+    }),
+    [closeHref, requestClose, notify, flash, view, hydrated],
+  );
+
+  return (
+    <AccountDialogContext.Provider value={api}>
+      {hydrated ? null : (
+        // Without JavaScript a click beside the panel closes it too.
+        <a className={styles.staticBackdrop} href={closeHref} tabIndex={-1} aria-hidden="true" />
+      )}
+      <dialog
+        ref={dialogRef}
+        open={!hydrated}
+        className={styles.dialog}
+        aria-labelledby={accountDialogTitleId}
+        onClose={handleClosed}
+        onPointerDown={(event) => {
+          pressStartedOnBackdrop.current = event.target === event.currentTarget;
+        }}
+        onClick={(event) => {
+          // The panel fills the dialog box, so a click on the dialog itself is on the backdrop.
+          if (event.target === event.currentTarget && pressStartedOnBackdrop.current) event.currentTarget.close();
+        }}
+      >
+        <div className={styles.panel}>
+          <CloseLink className={`icon-button ${styles.closeCorner}`} label={t("dialog.closeWindow")}>
+            <CloseIcon />
+          </CloseLink>
+          {view === "login" ? <LoginView /> : null}
+          {view === "create" ? <SignupView /> : null}
+          {view === "forgot" ? <ForgotView /> : null}
+          {view === "history" ? <HistoryView user={user} /> : null}
+        </div>
+        <ToastRegion toast={toast} onDismiss={dismiss} dismissLabel={t("toast.dismiss")} />
+      </dialog>
+    </AccountDialogContext.Provider>
+  );
+}
+
+/** Stops the page behind the dialog from scrolling; returns the undo. */
+function lockPageScroll(): () => void {
+  const root = document.documentElement;
+  const previousOverflow = root.style.overflow;
+  const previousPadding = root.style.paddingRight;
+  // Keep the layout from jumping sideways when the scrollbar disappears.
+  const scrollbarWidth = window.innerWidth - root.clientWidth;
+  root.style.overflow = "hidden";
+  if (scrollbarWidth > 0) root.style.paddingRight = `${scrollbarWidth}px`;
+  return () => {
+    root.style.overflow = previousOverflow;
+    root.style.paddingRight = previousPadding;
+  };
+}

@@ -1,0 +1,74 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/privacy-policy";
+import { LegalPage } from "~/components/legal/legal-page";
+import styles from "~/components/legal/legal-links.module.css";
+import { getServices } from "~/context.server";
+import { pageTitle } from "~/lib/page-title";
+import { getInstance } from "~/middleware/i18next.server";
+
+const sections = [
+  "controller",
+  "collected",
+  "purposes",
+  "retention",
+  "recipients",
+  "security",
+  "rights",
+  "minors",
+  "cookies",
+  "changes",
+] as const;
+
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    title: getInstance(context).t("privacy.title", { ns: "legal" }),
+    contactEmail: getServices(context).config.contactTo,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.title) }];
+}
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("legal");
+  const email = loaderData.contactEmail;
+  // The contact form opens with the subject filled in.
+  const deletionRequest = `/contact?${new URLSearchParams({ sujet: t("privacy.deleteSubject") })}#contact`;
+  return (
+    <LegalPage
+      page="privacy"
+      sections={sections}
+      values={{ email }}
+      after={{
+        cookies: (
+          <p>
+            <Link to="/cookies">{t("privacy.cookiesLink")}</Link>
+          </p>
+        ),
+      }}
+      footer={
+        <section className={styles.links} aria-labelledby="delete-data-title">
+          <h2 id="delete-data-title">{t("privacy.deleteTitle")}</h2>
+          <p>{t("privacy.deleteText")}</p>
+          <ul>
+            <li>
+              <Link to={deletionRequest} className="button button-primary">
+                {t("privacy.deleteByForm")}
+              </Link>
+            </li>
+            <li>
+              <a
+                href={`mailto:${email}?subject=${encodeURIComponent(t("privacy.deleteSubject"))}`}
+                className="button button-secondary"
+              >
+                {t("privacy.deleteByMail", { email })}
+              </a>
+            </li>
+          </ul>
+        </section>
+      }
+    />
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { FormMessage, PasswordField, Spinner } from "~/components/account/account-fields";
+import { ACCOUNT_FALLBACK_MESSAGES, translateAccountMessage } from "~/components/account/account-messages";
+import { AccountPageCard } from "~/components/account/account-page-card";
+import pageStyles from "~/components/account/account-page.module.css";
+import { withAccountView } from "~/components/account/account-url";
+import { useHydrated } from "~/components/account/use-paced-submission";
+import { ACCOUNT_MESSAGES, ACCOUNT_TIMINGS, resetErrors } from "~/domain/account";
+import { pageTitle } from "~/lib/page-title";
+import { getInstance } from "~/middleware/i18next.server";
+import { resetPassword } from "~/services/auth/accounts.server";
+
+// The link of the reset mail: choose a new password. The form posts to this
+// route's action (the resetPassword use case, which also ends every session
+// of the account). With JavaScript the busy state lasts at least 6 s and a
+// success leads home after 1.2 s; without, the page says so with a link home.
+
+interface ResetActionData {
+  ok: boolean;
+  message: string;
+  field?: "token" | "password" | "confirmation";
+}
+
+// The token is in the address: keep it out of caches.
+const noStore = { "Cache-Control": "no-store" };
+
+export function loader({ context }: Route.LoaderArgs) {
+  return data({ title: getInstance(context).t("reset.title", { ns: "account" }) }, { headers: noStore });
+}
+
+export function headers() {
+  return noStore;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.title) }];
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const result = await resetPassword(context, {
+    token: form.get("token"),
+    password: form.get("password"),
+    confirmation: form.get("confirmation"),
+  });
+  if (result.ok) return data<ResetActionData>({ ok: true, message: result.message }, { headers: noStore });
+  return data<ResetActionData>(
+    { ok: false, message: result.message, field: result.field ?? "token" },
+    { status: result.status, headers: noStore },
+  );
+}
+
+/** With JavaScript only: the spec pads the busy state to at least 6 s, counted from the submit. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ResetActionData> {
+  const startedAt = Date.now();
+  let answer: ResetActionData;
+  try {
+    answer = await serverAction();
+  } catch {
+    answer = { ok: false, message: ACCOUNT_FALLBACK_MESSAGES.resetFailed };
+  }
+  const remaining = ACCOUNT_TIMINGS.resetMinimumMs - (Date.now() - startedAt);
+  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+  return answer;
+}
+
+export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token")?.trim() ?? "";
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [touched, setTouched] = useState(false);
+  const translate = (message: string) => translateAccountMessage(t, message);
+
+  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const succeeded = actionData?.ok === true;
+
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = window.setTimeout(() => navigate("/"), ACCOUNT_TIMINGS.resetRedirectMs);
+    return () => window.clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  if (!token || actionData?.field === "token") {
+    return (
+      <AccountPageCard tone="error" title={t("reset.title")}>
+        <p className="lead" role="alert">
+          {translate(actionData?.message ?? ACCOUNT_MESSAGES.resetTokenMissing)}
+        </p>
+        <div className="button-row">
+          <Link to={withAccountView("/", "forgot")} className="button button-primary">
+            {t("reset.requestNewLink")}
+          </Link>
+        </div>
+      </AccountPageCard>
+    );
+  }
+
+  if (succeeded) {
+    return (
+      <AccountPageCard tone="success" title={t("reset.title")}>
+        <p className="lead" role="status">
+          {translate(actionData.message)}
+        </p>
+        <div className="button-row">
+          <Link to="/" className="button button-primary">
+            {t("reset.toHome")}
+          </Link>
+        </div>
+      </AccountPageCard>
+    );
+  }
+
+  // The spec's order: the password, then its confirmation; shown once the form was touched.
+  const checked = resetErrors({ token, password, confirmation });
+  const problem = !checked.ok && hydrated && touched ? checked : null;
+  const refusal = actionData && !actionData.ok && !problem ? actionData : null;
+  const errorFor = (field: "password" | "confirmation") =>
+    problem?.field === field ? translate(problem.message) : refusal?.field === field ? translate(refusal.message) : null;
+
+  return (
+    <AccountPageCard tone="neutral" title={t("reset.title")}>
+      <p className="lead">{t("reset.intro")}</p>
+      {refusal && refusal.field !== "password" && refusal.field !== "confirmation" ? (
+        <FormMessage tone="error">
+          <p>{translate(refusal.message)}</p>
+        </FormMessage>
+      ) : null}
+      <Form method="post" className={pageStyles.form} noValidate aria-busy={busy}>
+        <input type="hidden" name="token" value={token} />
+        <PasswordField
+          id="reset-password"
+          name="password"
+          label={t("reset.password")}
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            setTouched(true);
+          }}
+          onBlur={() => setTouched(true)}
+          error={errorFor("password")}
+          autoComplete="new-password"
+          autoFocus
+          required
+          disabled={busy}
+        />
+        <PasswordField
+          id="reset-confirmation"
+          name="confirmation"
+          label={t("reset.confirmation")}
+          value={confirmation}
+          onChange={(value) => {
+            setConfirmation(value);
+            setTouched(true);
+          }}
+          error={errorFor("confirmation")}
+          autoComplete="new-password"
+          required
+          disabled={busy}
+        />
+        <button type="submit" className="button button-primary" disabled={hydrated && (busy || !checked.ok)}>
+          {busy ? (
+            <>
+              <Spinner />
+              {t("reset.busy")}
+            </>
+          ) : (
+            t("reset.submit")
+          )}
+        </button>
+      </Form>
+    </AccountPageCard>
+  );
+}
