@@ -1,5 +1,6 @@
 import type { AppConfig } from "~/config.server";
 import type { AppServices } from "~/context.server";
+import { CONTACT_MESSAGE_RETENTION_DAYS, FINISHED_MAIL_RETENTION_DAYS, retentionCutoff } from "~/domain/retention";
 import { seedDemoAccounts } from "~/services/auth/demo-accounts.server";
 import { createMailer, OutboxWorker } from "~/services/mail/outbox.server";
 import { createMailTransport } from "~/services/mail/transport.server";
@@ -53,13 +54,29 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
   outbox.start();
   const services: AppServices = { config, store, mailer: createMailer(store, outbox) };
 
-  // SQLite has no TTL index: expired sessions and tokens are purged here.
+  // SQLite has no TTL index: expired sessions and tokens are purged here. The
+  // retention periods promised in the privacy policy are enforced here too.
+  // Each step runs even when another one fails.
   const purge = async () => {
-    try {
-      await store.sessions.purgeExpired();
-      await store.verifications.purgeExpired();
-    } catch (error) {
-      console.error("Purge of expired sessions failed:", error);
+    const now = new Date();
+    const steps: [what: string, run: () => Promise<number>][] = [
+      ["expired sessions", () => store.sessions.purgeExpired(now)],
+      ["expired verification tokens", () => store.verifications.purgeExpired(now)],
+      [
+        "old contact messages",
+        () => store.contactMessages.purgeOlderThan(retentionCutoff(CONTACT_MESSAGE_RETENTION_DAYS, now)),
+      ],
+      [
+        "old finished mails",
+        () => store.outbox.purgeFinishedOlderThan(retentionCutoff(FINISHED_MAIL_RETENTION_DAYS, now)),
+      ],
+    ];
+    for (const [what, run] of steps) {
+      try {
+        await run();
+      } catch (error) {
+        console.error(`Purge of ${what} failed:`, error);
+      }
     }
   };
   void purge();

@@ -18,6 +18,8 @@ export interface ImcCalculatorData {
   calculator: "imc";
   /** conform's reply: the entered values, and the form-level error when invalid. */
   reply: SubmissionResult<string[]>;
+  /** The validated weight and height. */
+  values: { poids: number; taille: number } | null;
   result: ImcResult | null;
   history: HistorySaveOutcome | null;
 }

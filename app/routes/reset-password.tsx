@@ -6,6 +6,7 @@ import { FormMessage, PasswordField, Spinner } from "~/components/account/accoun
 import { ACCOUNT_FALLBACK_MESSAGES, translateAccountMessage } from "~/components/account/account-messages";
 import { AccountPageCard } from "~/components/account/account-page-card";
 import pageStyles from "~/components/account/account-page.module.css";
+import accountStyles from "~/components/account/account.module.css";
 import { withAccountView } from "~/components/account/account-url";
 import { useHydrated } from "~/components/account/use-paced-submission";
 import { ACCOUNT_MESSAGES, ACCOUNT_TIMINGS, resetErrors } from "~/domain/account";
@@ -91,7 +92,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
   if (!token || actionData?.field === "token") {
     return (
       <AccountPageCard tone="error" title={t("reset.title")}>
-        <p className="lead" role="alert">
+        <p className={pageStyles.message} role="alert">
           {translate(actionData?.message ?? ACCOUNT_MESSAGES.resetTokenMissing)}
         </p>
         <div className="button-row">
@@ -106,7 +107,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
   if (succeeded) {
     return (
       <AccountPageCard tone="success" title={t("reset.title")}>
-        <p className="lead" role="status">
+        <p className={pageStyles.message} role="status">
           {translate(actionData.message)}
         </p>
         <div className="button-row">
@@ -127,7 +128,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
 
   return (
     <AccountPageCard tone="neutral" title={t("reset.title")}>
-      <p className="lead">{t("reset.intro")}</p>
+      <p className={pageStyles.text}>{t("reset.intro")}</p>
       {refusal && refusal.field !== "password" && refusal.field !== "confirmation" ? (
         <FormMessage tone="error">
           <p>{translate(refusal.message)}</p>
@@ -165,7 +166,11 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
           required
           disabled={busy}
         />
-        <button type="submit" className="button button-primary" disabled={hydrated && (busy || !checked.ok)}>
+        <button
+          type="submit"
+          className={`button button-primary ${busy ? accountStyles.pending : ""}`}
+          disabled={hydrated && (busy || !checked.ok)}
+        >
           {busy ? (
             <>
               <Spinner />

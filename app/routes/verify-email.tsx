@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, type RouterContextProvider } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { AccountPageCard } from "~/components/account/account-page-card";
+import pageStyles from "~/components/account/account-page.module.css";
 import { translateAccountMessage } from "~/components/account/account-messages";
 import { withAccountView } from "~/components/account/account-url";
 import { ACCOUNT_MESSAGES } from "~/domain/account";
@@ -57,7 +58,7 @@ export default function VerifyEmailPage({ loaderData }: Route.ComponentProps) {
   const { state, message } = loaderData;
   return (
     <AccountPageCard tone={state === "success" ? "success" : "error"} title={t("verify.title")}>
-      <p className="lead" role={state === "success" ? "status" : "alert"}>
+      <p className={pageStyles.message} role={state === "success" ? "status" : "alert"}>
         {translateAccountMessage(t, message)}
       </p>
       <div className="button-row">

@@ -24,12 +24,12 @@ export async function runImcCalculator(
 ): Promise<CalculatorOutcome<ImcCalculatorData>> {
   const submission = parseWithZod(formData, { schema: imcFormSchema });
   if (submission.status !== "success") {
-    return { status: 400, data: { calculator: "imc", reply: submission.reply(), result: null, history: null } };
+    return { status: 400, data: { calculator: "imc", reply: submission.reply(), values: null, result: null, history: null } };
   }
   const { poids, taille } = submission.value;
   const result = computeImcResult(poids, taille);
   const history = await saveForCurrentUser(context, request, imcHistoryEntry({ poids, taille }));
-  return { status: 200, data: { calculator: "imc", reply: submission.reply(), result, history } };
+  return { status: 200, data: { calculator: "imc", reply: submission.reply(), values: { poids, taille }, result, history } };
 }
 
 export async function runCalorieCalculator(

@@ -574,6 +574,47 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
         expect(await store.outbox.countByStatus()).toEqual({ queued: 1, sending: 1, sent: 1, failed: 1 });
       });
+
+      it("purges sent and failed mails updated before the cutoff, never queued or sending ones", async () => {
+        for (let index = 0; index < 3; index += 1) await store.outbox.enqueue(mail());
+        const claimedAt = new Date();
+        const toSend = await store.outbox.claimNext(claimedAt);
+        const toFail = await store.outbox.claimNext(claimedAt);
+        const stuck = await store.outbox.claimNext(claimedAt);
+        if (!toSend || !toFail || !stuck) throw new Error("expected three claimed mails");
+        const queued = await store.outbox.enqueue(mail());
+        await store.outbox.markSent(toSend.id, claimedAt);
+        await store.outbox.markFailed(toFail.id, "bounced");
+
+        expect(await store.outbox.purgeFinishedOlderThan(later(-HOUR_MS))).toBe(0);
+        // Every mail, stuck and queued ones included, was last updated before this cutoff.
+        expect(await store.outbox.purgeFinishedOlderThan(later(HOUR_MS))).toBe(2);
+        expect(await store.outbox.purgeFinishedOlderThan(later(HOUR_MS))).toBe(0);
+
+        const left = await store.outbox.list({ limit: 10 });
+        expect(Object.fromEntries(left.map((each) => [each.id, each.status]))).toEqual({
+          [stuck.id]: "sending",
+          [queued.id]: "queued",
+        });
+        expect(await store.outbox.countByStatus()).toEqual({ queued: 1, sending: 1, sent: 0, failed: 0 });
+      });
+
+      it("keeps a finished mail updated exactly at the cutoff", async () => {
+        const queued = await store.outbox.enqueue(mail());
+        await store.outbox.claimNext(new Date());
+        const sentAt = later(1_000);
+        await store.outbox.markSent(queued.id, sentAt);
+
+        expect(await store.outbox.purgeFinishedOlderThan(sentAt)).toBe(0);
+        expect(await outboxMail(queued.id)).toMatchObject({ status: "sent" });
+        expect(await store.outbox.purgeFinishedOlderThan(later(1, sentAt))).toBe(1);
+        expect(await outboxMail(queued.id)).toBeUndefined();
+      });
+
+      it("rejects an invalid purge cutoff", async () => {
+        await expect(store.outbox.purgeFinishedOlderThan(new Date(Number.NaN))).rejects.toThrow(TypeError);
+        await expect(store.outbox.purgeFinishedOlderThan(OPERATOR as unknown as Date)).rejects.toThrow(TypeError);
+      });
     });
 
     describe("newsletter subscribers", () => {
@@ -700,6 +741,31 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect((await store.contactMessages.listRecent(10)).map((each) => each.sujet)).toEqual(["trois", "deux", "un"]);
         expect((await store.contactMessages.listRecent(1)).map((each) => each.sujet)).toEqual(["trois"]);
         await expect(store.contactMessages.listRecent(-1)).rejects.toThrow(TypeError);
+      });
+
+      it("purges the messages created before the cutoff and says how many", async () => {
+        const oldest = await store.contactMessages.add(message("ancien"));
+        await tick(2);
+        const older = await store.contactMessages.add(message("moins ancien"));
+        await tick(2);
+        const newest = await store.contactMessages.add(message("récent"));
+
+        expect(await store.contactMessages.purgeOlderThan(oldest.createdAt)).toBe(0);
+        // Strictly before: the message created at the cutoff stays.
+        expect(await store.contactMessages.purgeOlderThan(newest.createdAt)).toBe(2);
+        expect(await store.contactMessages.purgeOlderThan(newest.createdAt)).toBe(0);
+        expect(await store.contactMessages.listRecent(10)).toEqual([newest]);
+        expect(older.createdAt.getTime()).toBeLessThan(newest.createdAt.getTime());
+
+        expect(await store.contactMessages.purgeOlderThan(later(1, newest.createdAt))).toBe(1);
+        expect(await store.contactMessages.listRecent(10)).toEqual([]);
+      });
+
+      it("rejects an invalid purge cutoff", async () => {
+        await store.contactMessages.add(message("gardé"));
+        await expect(store.contactMessages.purgeOlderThan(new Date(Number.NaN))).rejects.toThrow(TypeError);
+        await expect(store.contactMessages.purgeOlderThan(OPERATOR as unknown as Date)).rejects.toThrow(TypeError);
+        expect(await store.contactMessages.listRecent(10)).toHaveLength(1);
       });
     });
   });

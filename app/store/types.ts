@@ -180,6 +180,11 @@ export interface OutboxStore {
   /** Newest first. */
   list(options: { limit: number }): Promise<OutboxMailRecord[]>;
   countByStatus(): Promise<Record<OutboxStatus, number>>;
+  /**
+   * Retention: deletes the "sent" and "failed" mails whose updatedAt is before
+   * cutoff (strictly); never a "queued" or "sending" one. Returns how many.
+   */
+  purgeFinishedOlderThan(cutoff: Date): Promise<number>;
 }
 
 export interface NewsletterSubscriberRecord {
@@ -244,6 +249,8 @@ export interface ContactMessagesStore {
   add(input: NewContactMessage): Promise<ContactMessageRecord>;
   /** Newest first. */
   listRecent(limit: number): Promise<ContactMessageRecord[]>;
+  /** Retention: deletes the messages created before cutoff (strictly); returns how many. */
+  purgeOlderThan(cutoff: Date): Promise<number>;
 }
 
 export interface Store {

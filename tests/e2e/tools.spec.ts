@@ -103,6 +103,21 @@ test.describe("IMC calculator", () => {
     await expect(poids).toHaveValue("70,5");
   });
 
+  test("remembers the last weight and height (userPoids, userTaille) for the next form", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo.project.name), "local storage is written by the page's scripts");
+    await open(page, "/imc");
+    await calculateImc(page, "70,5", "175");
+    await expect(result(page).getByTestId("imc-value")).toHaveText("23,0");
+    expect(await page.evaluate(() => [localStorage.getItem("userPoids"), localStorage.getItem("userTaille")])).toEqual([
+      "70.5",
+      "175",
+    ]);
+    await open(page, "/calorie");
+    await expect(field(page, "Poids")).toHaveValue("70,5");
+    await expect(field(page, "Taille")).toHaveValue("175");
+    await expect(field(page, "Âge")).toHaveValue("");
+  });
+
   test("speaks the page's language, with its number format", async ({ page }) => {
     await open(page, "/imc?lng=en");
     await expect(page).toHaveTitle("BMI calculator | Dynami");

@@ -22,8 +22,8 @@ async function translatorFor(language: string) {
   return i18n.t;
 }
 
-const everyFrenchMessage = [
-  ...Object.values(ACCOUNT_MESSAGES).filter((message): message is string => typeof message === "string"),
+const everyFrenchMessage: string[] = [
+  ...Object.values(ACCOUNT_MESSAGES).flatMap((message) => (typeof message === "string" ? [message] : [])),
   ...Object.values(ACCOUNT_FALLBACK_MESSAGES),
   NOT_SIGNED_IN_TEXT,
   ACCOUNT_MESSAGES.forgotSent("lea@example.com"),

@@ -46,8 +46,8 @@ export function ForgotView() {
     const answer = await submission.submit(new FormData(event.currentTarget));
     if (!answer) return;
     if (answer.ok) {
+      // The sent state shows the neutral answer in full: no toast repeating it.
       setSentMessage(answer.message);
-      notify("success", translate(answer.message));
       return;
     }
     setRefusal(answer.message);

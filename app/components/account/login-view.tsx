@@ -144,7 +144,11 @@ export function LoginView() {
             {t("login.forgot")}
           </Link>
         </div>
-        <button type="submit" className={`button button-primary ${styles.wide}`} disabled={hydrated && !canSubmit}>
+        <button
+          type="submit"
+          className={`button button-primary ${styles.wide} ${busy ? styles.pending : ""}`}
+          disabled={hydrated && !canSubmit}
+        >
           {busy ? (
             <>
               <Spinner />

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Modal } from "~/components/ui/modal";
@@ -24,6 +24,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { ChoiceGroup, NumberField } from "./calculator-fields";
 import styles from "./calculator.module.css";
 import { HistoryNotice } from "./history-notice";
+import { rememberMeasures, usePrefillMeasures } from "./remembered-measures";
 import { ResultPlaceholder } from "./result-placeholder";
 import { useToolMessage } from "./tool-messages";
 import { useCalculatorAction, useRevealResult } from "./use-reveal-result";
@@ -44,7 +45,7 @@ interface CalorieCalculatorProps {
  * JavaScript, a fetcher with it, and the domain's schema on both sides.
  */
 export function CalorieCalculator({ serverData, idPrefix = "calories", headingLevel = 2 }: CalorieCalculatorProps) {
-  const { t } = useTranslation("tools");
+  const { t, i18n } = useTranslation("tools");
   const translate = useToolMessage();
   const hydrated = useHydrated();
   const fetcher = useFetcher<CalorieCalculatorData>({ key: `${idPrefix}-calculator` });
@@ -65,6 +66,15 @@ export function CalorieCalculator({ serverData, idPrefix = "calories", headingLe
   const action = useCalculatorAction(resultId);
   const resultRegion = useRef<HTMLDivElement>(null);
   useRevealResult(resultRegion, fetcher.data?.needs);
+  useEffect(() => {
+    if (fetcher.data?.input) rememberMeasures(fetcher.data.input);
+  }, [fetcher.data]);
+  usePrefillMeasures({
+    formId: form.id,
+    language: i18n.language,
+    skip: data !== null,
+    fill: (name, value) => form.update({ name: fields[name].name, value }),
+  });
   // Without JavaScript the body fat field is always there, with a note; with
   // it, it appears only once Katch-McArdle is chosen.
   const formule = fields.formule.value ?? fields.formule.initialValue ?? DEFAULT_FORMULE;

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { imcFormSchema, type ImcResult } from "~/domain/imc";
@@ -10,6 +10,7 @@ import { NumberField } from "./calculator-fields";
 import styles from "./calculator.module.css";
 import { HistoryNotice } from "./history-notice";
 import { ImcGauge } from "./imc-gauge";
+import { rememberMeasures, usePrefillMeasures } from "./remembered-measures";
 import { ResultPlaceholder } from "./result-placeholder";
 import { useToolMessage } from "./tool-messages";
 import { useCalculatorAction, useRevealResult } from "./use-reveal-result";
@@ -31,7 +32,7 @@ interface ImcCalculatorProps {
  * the domain's schema, so the messages are the server's.
  */
 export function ImcCalculator({ serverData, idPrefix = "imc", headingLevel = 2 }: ImcCalculatorProps) {
-  const { t } = useTranslation("tools");
+  const { t, i18n } = useTranslation("tools");
   const translate = useToolMessage();
   const fetcher = useFetcher<ImcCalculatorData>({ key: `${idPrefix}-calculator` });
   const data = fetcher.data ?? serverData ?? null;
@@ -51,6 +52,15 @@ export function ImcCalculator({ serverData, idPrefix = "imc", headingLevel = 2 }
   const action = useCalculatorAction(resultId);
   const resultRegion = useRef<HTMLDivElement>(null);
   useRevealResult(resultRegion, fetcher.data?.result);
+  useEffect(() => {
+    if (fetcher.data?.values) rememberMeasures(fetcher.data.values);
+  }, [fetcher.data]);
+  usePrefillMeasures({
+    formId: form.id,
+    language: i18n.language,
+    skip: data !== null,
+    fill: (name, value) => form.update({ name: fields[name].name, value }),
+  });
 
   return (
     <div className={styles.calculator}>

@@ -139,11 +139,12 @@ describe("POST /api/login and the bearer token", () => {
     expect(response.headers.get("Set-Cookie")).toMatch(/^dynami_session=/);
     expect(response.headers.get("Set-Cookie")).not.toMatch(/Max-Age/i);
 
-    for (const headers of <Record<string, string>[]>[
+    const tokenHeaders: Record<string, string>[] = [
       { Authorization: `Bearer ${body.token}` },
       { "x-auth-token": body.token },
       { "x-access-token": body.token },
-    ]) {
+    ];
+    for (const headers of tokenHeaders) {
       const me = await get(meRoute, "/api/me", headers);
       expect(me.status).toBe(200);
       expect(await me.json()).toMatchObject({ pseudo: "camille", email: "camille@example.com", role: "user", photo: null });

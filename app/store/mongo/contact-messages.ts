@@ -1,5 +1,5 @@
 import { ObjectId, type Collection, type IndexDescription } from "mongodb";
-import { normalizeEmail, requireLimit, requireString } from "../normalize.ts";
+import { normalizeEmail, requireDate, requireLimit, requireString } from "../normalize.ts";
 import type { ContactMessageRecord, ContactMessagesStore } from "../types.ts";
 
 export interface ContactMessageDocument {
@@ -37,6 +37,10 @@ export function createMongoContactMessages(messages: Collection<ContactMessageDo
     async listRecent(limit) {
       const documents = await messages.find().sort({ createdAt: -1, _id: -1 }).limit(requireLimit(limit)).toArray();
       return documents.map(toContactMessageRecord);
+    },
+
+    async purgeOlderThan(cutoff) {
+      return (await messages.deleteMany({ createdAt: { $lt: requireDate(cutoff, "cutoff") } })).deletedCount;
     },
   };
 }

@@ -20,6 +20,7 @@ export interface OutboxDocument {
 
 export const OUTBOX_INDEXES: IndexDescription[] = [
   { key: { status: 1, createdAt: 1, nextAttemptAt: 1 }, name: "mail_outbox_claim" },
+  // releaseStale and purgeFinishedOlderThan.
   { key: { status: 1, updatedAt: 1 }, name: "mail_outbox_status_updated_at" },
   { key: { createdAt: -1 }, name: "mail_outbox_created_at" },
 ];
@@ -123,6 +124,14 @@ export function createMongoOutbox(outbox: Collection<OutboxDocument>): OutboxSto
         .toArray();
       for (const group of groups) counts[group._id] = group.total;
       return counts;
+    },
+
+    async purgeFinishedOlderThan(cutoff) {
+      const result = await outbox.deleteMany({
+        status: { $in: ["sent", "failed"] },
+        updatedAt: { $lt: requireDate(cutoff, "cutoff") },
+      });
+      return result.deletedCount;
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { DatabaseSync } from "node:sqlite";
 import { newObjectId } from "../object-id.ts";
-import { normalizeEmail, requireLimit, requireString } from "../normalize.ts";
+import { normalizeEmail, requireDate, requireLimit, requireString } from "../normalize.ts";
 import type { ContactMessageRecord, ContactMessagesStore } from "../types.ts";
+import { changedRows } from "./sql-values.ts";
 
 interface ContactMessageRow {
   id: string;
@@ -32,6 +33,7 @@ export function createSqliteContactMessages(db: DatabaseSync): ContactMessagesSt
     RETURNING *
   `);
   const selectNewest = db.prepare("SELECT * FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ?");
+  const deleteCreatedBefore = db.prepare("DELETE FROM contact_messages WHERE created_at < ?");
 
   return {
     async add(input) {
@@ -50,6 +52,10 @@ export function createSqliteContactMessages(db: DatabaseSync): ContactMessagesSt
 
     async listRecent(limit) {
       return (selectNewest.all(requireLimit(limit)) as unknown as ContactMessageRow[]).map(toContactMessageRecord);
+    },
+
+    async purgeOlderThan(cutoff) {
+      return changedRows(deleteCreatedBefore.run(requireDate(cutoff, "cutoff").getTime()));
     },
   };
 }

@@ -70,6 +70,10 @@ export function createSqliteOutbox(db: DatabaseSync): OutboxStore {
   `);
   const selectNewest = db.prepare("SELECT * FROM mail_outbox ORDER BY created_at DESC, id DESC LIMIT ?");
   const countPerStatus = db.prepare("SELECT status, count(*) AS total FROM mail_outbox GROUP BY status");
+  // Served by mail_outbox_status_updated_at.
+  const deleteFinishedBefore = db.prepare(`
+    DELETE FROM mail_outbox WHERE status IN ('sent', 'failed') AND updated_at < ?
+  `);
 
   return {
     async enqueue(mail) {
@@ -127,6 +131,10 @@ export function createSqliteOutbox(db: DatabaseSync): OutboxStore {
         counts[row.status] = row.total;
       }
       return counts;
+    },
+
+    async purgeFinishedOlderThan(cutoff) {
+      return changedRows(deleteFinishedBefore.run(requireDate(cutoff, "cutoff").getTime()));
     },
   };
 }
