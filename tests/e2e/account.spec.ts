@@ -236,6 +236,11 @@ test.describe("account dialog", () => {
 
   test("opens on any page from the address, and closing drops only ?compte", async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" || /Content Security Policy|Refused to|hydrat/i.test(message.text())) problems.push(message.text());
+    });
     await page.goto("/contact?sujet=Bonjour&compte=login");
     const dialog = dialogOf(page);
     await expect(dialog.getByRole("heading", { name: "Connecte toi" })).toBeVisible();
@@ -278,6 +283,27 @@ test.describe("account dialog", () => {
     await dialogOf(page).getByRole("link", { name: "Se connecter" }).click();
     await expect(page).toHaveURL(/\/\?compte=login$/);
     await expect(dialogOf(page).getByRole("heading", { name: "Connecte toi" })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test("what is typed before the scripts arrive is kept", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo.project.name), "only meaningful with JavaScript");
+    // Hold the scripts back, so the form is filled before hydration.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto("/?compte=create", { waitUntil: "domcontentloaded" });
+    const dialog = dialogOf(page);
+    await dialog.getByLabel("Pseudo").fill("avant-hydratation");
+    await dialog.getByLabel(/J'accepte la politique de confidentialité/).check();
+    await dialogReady(page, true);
+    await expect(dialog.getByLabel("Pseudo")).toHaveValue("avant-hydratation");
+    await expect(dialog.getByLabel(/J'accepte la politique de confidentialité/)).toBeChecked();
+    // The state has it too: the first failing rule is now the e-mail.
+    await dialog.getByLabel("Email", { exact: true }).focus();
+    await dialog.getByLabel("Email", { exact: true }).blur();
+    await expect(dialog.getByText("Email requis.")).toBeVisible();
   });
 
   test("an empty login and a missing verification token get the spec's messages", async ({ page }, testInfo) => {

@@ -406,3 +406,24 @@ test.describe("history", () => {
     expect(records.indexOf(calories!)).toBeLessThan(records.indexOf(imc!));
   });
 });
+
+test("the tool pages hydrate without errors or Content-Security-Policy violations", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo.project.name), "only meaningful with JavaScript");
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" || /Content Security Policy|Refused to/.test(message.text())) problems.push(message.text());
+  });
+  for (const url of ["/outils", "/imc", "/calorie", "/outils?onglet=calories"]) await open(page, url);
+  await calculateCalories(page, {
+    sexe: "Homme",
+    poids: "70",
+    taille: "175",
+    age: "30",
+    formule: "Mifflin-St Jeor",
+    activite: "Moyen",
+    objectif: "Maintenir mon poids",
+  });
+  await expect(page.getByTestId("calories-value")).toHaveText(kcal("2 556"));
+  expect(problems).toEqual([]);
+});

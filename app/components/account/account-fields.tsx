@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AlertIcon, CheckCircleIcon, EyeIcon, EyeOffIcon } from "./account-icons";
 import styles from "./account.module.css";
@@ -23,6 +23,58 @@ interface FieldProps {
   inputRef?: React.Ref<HTMLInputElement>;
 }
 
+/**
+ * The fields are uncontrolled (defaultValue) but mirrored in React state.
+ * What someone types before the scripts have hydrated lives only in the DOM,
+ * and a controlled input would be reset to the server's value on hydration:
+ * here the DOM's value is handed to the state once mounted, and from then on
+ * the state leads (a view can empty its fields).
+ */
+function useMirroredField<Value extends string | boolean>(
+  value: Value,
+  onChange: (value: Value) => void,
+  read: (input: HTMLInputElement) => Value,
+  write: (input: HTMLInputElement, value: Value) => void,
+  forwardedRef?: React.Ref<HTMLInputElement>,
+) {
+  const input = useRef<HTMLInputElement | null>(null);
+  const mounted = useRef(false);
+  const latestOnChange = useRef(onChange);
+  useEffect(() => {
+    latestOnChange.current = onChange;
+  });
+
+  useEffect(() => {
+    const element = input.current;
+    if (element && read(element) !== value) latestOnChange.current(read(element));
+    mounted.current = true;
+    // Only once, on mount: afterwards the state is the source.
+  }, []);
+
+  useLayoutEffect(() => {
+    const element = input.current;
+    if (mounted.current && element && read(element) !== value) write(element, value);
+  }, [value, read, write]);
+
+  return useCallback(
+    (element: HTMLInputElement | null) => {
+      input.current = element;
+      if (typeof forwardedRef === "function") forwardedRef(element);
+      else if (forwardedRef) forwardedRef.current = element;
+    },
+    [forwardedRef],
+  );
+}
+
+const readText = (input: HTMLInputElement) => input.value;
+const writeText = (input: HTMLInputElement, value: string) => {
+  input.value = value;
+};
+const readChecked = (input: HTMLInputElement) => input.checked;
+const writeChecked = (input: HTMLInputElement, checked: boolean) => {
+  input.checked = checked;
+};
+
 function FieldMessage({ id, error }: { id: string; error?: string | null }) {
   return (
     <p id={id} className={styles.fieldError} aria-live="polite">
@@ -42,6 +94,7 @@ export function TextField({
   ...props
 }: FieldProps & { type?: "text" | "email"; inputMode?: "email" | "text" }) {
   const errorId = `${props.id}-error`;
+  const ref = useMirroredField(props.value, props.onChange, readText, writeText, props.inputRef);
   return (
     <div className={styles.field}>
       <label htmlFor={props.id} className={styles.label}>
@@ -53,11 +106,11 @@ export function TextField({
         type={type}
         inputMode={inputMode}
         className={styles.input}
-        value={props.value}
+        defaultValue={props.value}
         onChange={(event) => props.onChange(event.target.value)}
         onBlur={props.onBlur}
         disabled={props.disabled}
-        ref={props.inputRef}
+        ref={ref}
         autoFocus={props.autoFocus}
         data-autofocus={props.autoFocus ? "" : undefined}
         autoComplete={props.autoComplete}
@@ -78,6 +131,7 @@ export function PasswordField(props: FieldProps) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   const errorId = `${props.id}-error`;
+  const ref = useMirroredField(props.value, props.onChange, readText, writeText, props.inputRef);
   return (
     <div className={styles.field}>
       <label htmlFor={props.id} className={styles.label}>
@@ -89,11 +143,11 @@ export function PasswordField(props: FieldProps) {
           name={props.name}
           type={visible ? "text" : "password"}
           className={`${styles.input} ${styles.passwordInput}`}
-          value={props.value}
+          defaultValue={props.value}
           onChange={(event) => props.onChange(event.target.value)}
           onBlur={props.onBlur}
           disabled={props.disabled}
-          ref={props.inputRef}
+          ref={ref}
           autoFocus={props.autoFocus}
           data-autofocus={props.autoFocus ? "" : undefined}
           autoComplete={props.autoComplete}
@@ -143,6 +197,7 @@ export function CheckboxField({
   children: React.ReactNode;
 }) {
   const errorId = `${id}-error`;
+  const ref = useMirroredField(checked, onChange, readChecked, writeChecked);
   return (
     <div className={styles.checkField}>
       <div className={styles.checkRow}>
@@ -151,7 +206,8 @@ export function CheckboxField({
           name={name}
           type="checkbox"
           className={styles.checkbox}
-          checked={checked}
+          ref={ref}
+          defaultChecked={checked}
           onChange={(event) => onChange(event.target.checked)}
           disabled={disabled}
           required={required}

@@ -47,9 +47,12 @@ export function Modal({ open, onClose, labelledBy, closeLabel, size = "small", c
       onClick={closeOnBackdrop}
     >
       <div className={styles.content}>
-        <button type="button" className={`icon-button ${styles.close}`} onClick={onClose} aria-label={closeLabel} title={closeLabel}>
-          <CloseIcon />
-        </button>
+        {/* A zero-height sticky bar: the close button stays in reach while a long article scrolls. */}
+        <div className={styles.closeBar}>
+          <button type="button" className={`icon-button ${styles.close}`} onClick={onClose} aria-label={closeLabel} title={closeLabel}>
+            <CloseIcon />
+          </button>
+        </div>
         {children}
       </div>
     </dialog>

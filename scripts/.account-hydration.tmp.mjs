@@ -1,0 +1,15 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const page = await browser.newPage({ locale: "fr-FR" });
+page.on("pageerror", (e) => console.log("pageerror:", e.message.slice(0, 300)));
+await page.route(/\/assets\/.*\.js$/, async (route) => { await new Promise((r) => setTimeout(r, 2500)); await route.continue(); });
+await page.goto("http://127.0.0.1:3333/?compte=" + (process.argv[2] ?? "forgot"), { waitUntil: "domcontentloaded" });
+const sel = process.argv[3] ?? "#forgot-email";
+await page.locator(sel).fill("typed@example.test");
+console.log("before:", await page.locator(sel).inputValue());
+await page.waitForFunction(() => document.querySelector("dialog")?.matches(":modal"), null, { timeout: 15000 });
+await page.waitForTimeout(1000);
+console.log("after:", await page.locator(sel).inputValue());
+console.log(await page.locator(sel).evaluate((el) => { const k = Object.keys(el).find((key) => key.startsWith("__reactProps")); return JSON.stringify({ propValue: k ? el[k].value : "no-props", domValue: el.value, attr: el.getAttribute("value") }); }));
+console.log(await page.locator("button[type=submit]").first().evaluate((b) => b.disabled));
+await browser.close();
