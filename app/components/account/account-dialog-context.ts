@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { createContext, useContext, useEffect, useRef } from "react";
 import type { ToastTone } from "~/components/ui/toast";
 import type { AccountFlash, AccountView } from "./account-types";
 
@@ -26,4 +26,17 @@ export function useAccountDialog(): AccountDialogApi {
   const api = useContext(AccountDialogContext);
   if (!api) throw new Error("useAccountDialog() is only available inside <AccountDialog>.");
   return api;
+}
+
+/**
+ * For a panel that replaces another inside the same view (loading, success):
+ * the control it returns goes to this element, so focus never falls back to
+ * the page when the focused button disappears.
+ */
+export function useFocusWhenShown<Element extends HTMLElement>() {
+  const element = useRef<Element>(null);
+  useEffect(() => {
+    if (element.current?.closest("dialog")?.open) element.current.focus();
+  }, []);
+  return element;
 }

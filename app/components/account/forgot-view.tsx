@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ACCOUNT_TIMINGS, forgotEmail } from "~/domain/account";
 import { FormMessage, Spinner, TextField } from "./account-fields";
-import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
+import { accountDialogTitleId, useAccountDialog, useFocusWhenShown } from "./account-dialog-context";
 import { translateAccountMessage } from "./account-messages";
 import { accountActionPath } from "./account-url";
 import styles from "./account.module.css";
@@ -55,41 +55,8 @@ export function ForgotView() {
     notify("error", translate(answer.message));
   }
 
-  if (sentMessage) {
-    return (
-      <section className={`${styles.view} ${styles.centered}`}>
-        <h2 id={accountDialogTitleId} className={styles.title} tabIndex={-1}>
-          {t("forgot.sentTitle")}
-        </h2>
-        <FormMessage tone="success">
-          <p>{translate(sentMessage)}</p>
-        </FormMessage>
-        <div className={styles.actions}>
-          <Link to={hrefFor("login")} replace preventScrollReset className="button button-primary" data-autofocus="">
-            {t("forgot.backToLogin")}
-          </Link>
-          <CloseLink className="button button-ghost">{t("dialog.close")}</CloseLink>
-        </div>
-      </section>
-    );
-  }
-
-  if (submission.pending) {
-    return (
-      <section className={`${styles.view} ${styles.centered}`} aria-busy="true">
-        <h2 id={accountDialogTitleId} className={styles.title} tabIndex={-1}>
-          {t("forgot.title")}
-        </h2>
-        <div className={styles.loadingPanel} role="status">
-          <Spinner />
-          <p>{t("forgot.sending")}</p>
-        </div>
-        <button type="button" className="button button-secondary" onClick={submission.cancel} data-autofocus="">
-          {t("common.cancel")}
-        </button>
-      </section>
-    );
-  }
+  if (sentMessage) return <ForgotSent message={translate(sentMessage)} />;
+  if (submission.pending) return <ForgotSending onCancel={submission.cancel} />;
 
   return (
     <section className={styles.view}>
@@ -133,6 +100,47 @@ export function ForgotView() {
           <CloseLink className="button button-ghost">{t("dialog.close")}</CloseLink>
         </div>
       </form>
+    </section>
+  );
+}
+
+function ForgotSent({ message }: { message: string }) {
+  const { t } = useTranslation("account");
+  const { hrefFor } = useAccountDialog();
+  const loginLink = useFocusWhenShown<HTMLAnchorElement>();
+  return (
+    <section className={`${styles.view} ${styles.centered}`}>
+      <h2 id={accountDialogTitleId} className={styles.title} tabIndex={-1}>
+        {t("forgot.sentTitle")}
+      </h2>
+      <FormMessage tone="success">
+        <p>{message}</p>
+      </FormMessage>
+      <div className={styles.actions}>
+        <Link ref={loginLink} to={hrefFor("login")} replace preventScrollReset className="button button-primary" data-autofocus="">
+          {t("forgot.backToLogin")}
+        </Link>
+        <CloseLink className="button button-ghost">{t("dialog.close")}</CloseLink>
+      </div>
+    </section>
+  );
+}
+
+function ForgotSending({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation("account");
+  const cancelButton = useFocusWhenShown<HTMLButtonElement>();
+  return (
+    <section className={`${styles.view} ${styles.centered}`} aria-busy="true">
+      <h2 id={accountDialogTitleId} className={styles.title} tabIndex={-1}>
+        {t("forgot.title")}
+      </h2>
+      <div className={styles.loadingPanel} role="status">
+        <Spinner />
+        <p>{t("forgot.sending")}</p>
+      </div>
+      <button ref={cancelButton} type="button" className="button button-secondary" onClick={onCancel}>
+        {t("common.cancel")}
+      </button>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ACCOUNT_TIMINGS, type SignupField, signupErrors } from "~/domain/account";
 import { CheckboxField, FormMessage, PasswordField, Spinner, TextField } from "./account-fields";
-import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
+import { accountDialogTitleId, useAccountDialog, useFocusWhenShown } from "./account-dialog-context";
 import { MailIcon } from "./account-icons";
 import { translateAccountMessage } from "./account-messages";
 import { accountActionPath } from "./account-url";
@@ -92,40 +92,8 @@ export function SignupView() {
     notify("error", translate(answer.message));
   }
 
-  if (created) {
-    return (
-      <section className={`${styles.view} ${styles.centered}`}>
-        <MailIcon className={styles.bigIcon} />
-        <h2 id={accountDialogTitleId} className={styles.title} tabIndex={-1}>
-          {t("signup.doneTitle")}
-        </h2>
-        <p className={styles.lead}>{t("signup.doneText")}</p>
-        <div className={styles.actions}>
-          <Link to={hrefFor("login")} replace preventScrollReset className="button button-primary" data-autofocus="">
-            {t("signup.goToLogin")}
-          </Link>
-          <CloseLink className="button button-ghost">{t("dialog.close")}</CloseLink>
-        </div>
-      </section>
-    );
-  }
-
-  if (submission.pending) {
-    return (
-      <section className={`${styles.view} ${styles.centered}`} aria-busy="true">
-        <h2 id={accountDialogTitleId} className={styles.title} tabIndex={-1}>
-          {t("signup.title")}
-        </h2>
-        <div className={styles.loadingPanel} role="status">
-          <Spinner />
-          <p>{t("signup.loading")}</p>
-        </div>
-        <button type="button" className="button button-secondary" onClick={submission.cancel} data-autofocus="">
-          {t("common.cancel")}
-        </button>
-      </section>
-    );
-  }
+  if (created) return <SignupDone />;
+  if (submission.pending) return <SignupPending onCancel={submission.cancel} />;
 
   const formRefusal = refusal && refusal.field === null ? refusal.message : null;
   return (
@@ -221,6 +189,46 @@ export function SignupView() {
           {t("signup.haveAccount")}
         </Link>
       </p>
+    </section>
+  );
+}
+
+function SignupDone() {
+  const { t } = useTranslation("account");
+  const { hrefFor } = useAccountDialog();
+  const loginLink = useFocusWhenShown<HTMLAnchorElement>();
+  return (
+    <section className={`${styles.view} ${styles.centered}`}>
+      <MailIcon className={styles.bigIcon} />
+      <h2 id={accountDialogTitleId} className={styles.title} tabIndex={-1}>
+        {t("signup.doneTitle")}
+      </h2>
+      <p className={styles.lead}>{t("signup.doneText")}</p>
+      <div className={styles.actions}>
+        <Link ref={loginLink} to={hrefFor("login")} replace preventScrollReset className="button button-primary" data-autofocus="">
+          {t("signup.goToLogin")}
+        </Link>
+        <CloseLink className="button button-ghost">{t("dialog.close")}</CloseLink>
+      </div>
+    </section>
+  );
+}
+
+function SignupPending({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation("account");
+  const cancelButton = useFocusWhenShown<HTMLButtonElement>();
+  return (
+    <section className={`${styles.view} ${styles.centered}`} aria-busy="true">
+      <h2 id={accountDialogTitleId} className={styles.title} tabIndex={-1}>
+        {t("signup.title")}
+      </h2>
+      <div className={styles.loadingPanel} role="status">
+        <Spinner />
+        <p>{t("signup.loading")}</p>
+      </div>
+      <button ref={cancelButton} type="button" className="button button-secondary" onClick={onCancel}>
+        {t("common.cancel")}
+      </button>
     </section>
   );
 }

@@ -37,8 +37,9 @@ function limiters(services: AppServices): Limiters {
     found = {
       loginByIdentifier: new RateLimiterMemory({ points: LOGIN_LIMITS.failuresPerIdentifier, duration: LOGIN_LIMITS.windowSeconds }),
       loginByAddress: new RateLimiterMemory({ points: LOGIN_LIMITS.failuresPerAddress, duration: LOGIN_LIMITS.windowSeconds }),
-      // Register, forgot and resend send mails: 10 per address per 15 minutes.
-      mailRequests: new RateLimiterMemory({ points: 10, duration: 15 * 60 }),
+      // Register, forgot and resend send mails: 20 per address per 15 minutes
+      // (a household or an office shares one address).
+      mailRequests: new RateLimiterMemory({ points: 20, duration: 15 * 60 }),
     };
     limitersByServices.set(services, found);
   }
