@@ -7,9 +7,11 @@ const resources = resourcesFromModules(
   import.meta.glob("../../locales/*/*.json", { eager: true, import: "default" }),
 );
 
-// One instance initialised at start; each request gets a cheap clone that
-// shares the resource store. Building and initialising a full instance per
-// request is what remix-i18next's own middleware does, and costs throughput.
+// One instance initialised at start; each request gets a clone that shares
+// its resource store and services (plural rules, formatters, caches).
+// remix-i18next 8's middleware builds and initialises a fresh instance on
+// every request and offers no way to hand it a shared one, which is why
+// app/middleware/i18next.server.ts keeps its contract but not its code.
 const baseInstance: i18n = createInstance({
   resources,
   supportedLngs: [...supportedLanguages],
