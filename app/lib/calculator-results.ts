@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { CalorieInput, CalorieNeeds } from "~/domain/calories";
 import type { ImcResult } from "~/domain/imc";
 
@@ -37,3 +38,13 @@ export type CalculatorData = ImcCalculatorData | CalorieCalculatorData;
 
 /** The hidden field that tells the /outils action which calculator posted. */
 export const CALCULATOR_FIELD = "calculateur";
+
+/**
+ * shouldRevalidate of a calculator's own page (/imc, /calorie(s)): its texts
+ * do not change with a calculation, so a fetcher post to the page itself
+ * needs no reload of them.
+ */
+export function skipReloadAfterCalculation({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod === "POST" && currentUrl.href === nextUrl.href) return false;
+  return defaultShouldRevalidate;
+}

@@ -1,33 +1,24 @@
 import { useTranslation } from "react-i18next";
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/calories";
 import { CalorieCalculator } from "~/components/tools/calorie-calculator";
-import { ARTICLE_PARAM, ToolArticles } from "~/components/tools/tool-articles";
+import { ToolArticles } from "~/components/tools/tool-articles";
+import { skipReloadAfterCalculation } from "~/lib/calculator-results";
 import { pageTitle } from "~/lib/page-title";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
-import { readFormData, runCalorieCalculator } from "~/services/calculators.server";
-import { toolContent } from "~/services/tool-content.server";
+import { calculatorAction, runCalorieCalculator } from "~/services/calculators.server";
+import { toolPageTexts } from "~/services/tool-content.server";
 
 // Served at /calorie and at /calories (routes.ts registers it twice).
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return {
-    title: getInstance(context).t("tools:calories.title"),
-    articles: toolContent(getLocale(context)).calorieArticles,
-    openArticleId: new URL(request.url).searchParams.get(ARTICLE_PARAM),
-  };
+  const { title, content, openArticleId } = toolPageTexts(context, request, "tools:calories.title");
+  return { title, articles: content.calorieArticles, openArticleId };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await runCalorieCalculator(context, request, await readFormData(request));
-  return data(outcome.data, { status: outcome.status });
+export function action(args: Route.ActionArgs) {
+  return calculatorAction(runCalorieCalculator, args);
 }
 
-/** The articles do not change with a calculation: a fetcher post needs no reload of them. */
-export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod === "POST" && currentUrl.href === nextUrl.href) return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = skipReloadAfterCalculation;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: pageTitle(loaderData?.title) }];

@@ -1,31 +1,49 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "~/domain/account";
 import { readAccountFlash } from "~/lib/account-flash.server";
 import { seedDemoAccounts } from "~/services/auth/demo-accounts.server";
 import { getCurrentUser } from "~/services/auth/session.server";
-import { callRoute, createTestApp, type TestApp } from "~/testing/route-harness.server";
+import { callRoute, freshTestAppPerTest } from "~/testing/route-harness.server";
 import * as accountRoute from "./compte.ts";
 import * as resetRoute from "./reset-password.tsx";
 import * as verifyRoute from "./verify-email.tsx";
 
-let app: TestApp;
+const app = freshTestAppPerTest();
 beforeEach(async () => {
-  app = await createTestApp();
   await seedDemoAccounts(app.services.store);
-});
-afterEach(async () => {
-  await app.close();
 });
 
 const origin = "http://localhost:3000";
 const demo = { pseudo: "demo", email: "demo@dynami.local", password: "demo-dynami-2026" };
 
-/** Posts the dialog's form to /compte, as a browser would (cookies optional). */
-function postAccountForm(fields: Record<string, string>, cookie?: string) {
+function formData(fields: Record<string, string>): FormData {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  const request = new Request(`${origin}/compte`, { method: "POST", body, headers: cookie ? { Cookie: cookie, Origin: origin } : {} });
+  return body;
+}
+
+/** Posts the dialog's form to /compte, as a browser would (cookies optional). */
+function postAccountForm(fields: Record<string, string>, cookie?: string) {
+  const request = new Request(`${origin}/compte`, {
+    method: "POST",
+    body: formData(fields),
+    headers: cookie ? { Cookie: cookie, Origin: origin } : {},
+  });
   return callRoute(accountRoute.action as never, request, { context: app.context() });
+}
+
+/** A sign-up form that passes every rule, for `pseudo` at pseudo@example.com, with `changes` applied. */
+function signupFields(pseudo: string, changes: Record<string, string> = {}): Record<string, string> {
+  return {
+    intent: "register",
+    redirectTo: "/",
+    pseudo,
+    email: `${pseudo}@example.com`,
+    password: "motdepasse-123",
+    confirmation: "motdepasse-123",
+    privacy: "on",
+    ...changes,
+  };
 }
 
 /** "name=value" of each Set-Cookie, ready for a Cookie header. */
@@ -120,30 +138,14 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
   });
 
   it("creates the account, mails the link and shows the success panel", async () => {
-    const response = await postAccountForm({
-      intent: "register",
-      redirectTo: "/",
-      pseudo: "lea",
-      email: "lea@example.com",
-      password: "motdepasse-123",
-      confirmation: "motdepasse-123",
-      privacy: "on",
-    });
+    const response = await postAccountForm(signupFields("lea"));
     expect(response.headers.get("Location")).toBe("/?compte=create");
     expect(await flashOf(response)).toMatchObject({ view: "create", intent: "register", ok: true, message: ACCOUNT_MESSAGES.signupSuccess });
     expect(app.mails.at(-1)).toMatchObject({ to: "lea@example.com", subject: "Confirme ton adresse e-mail" });
   });
 
   it("reports a pseudo already taken", async () => {
-    const response = await postAccountForm({
-      intent: "register",
-      redirectTo: "/",
-      pseudo: "demo",
-      email: "autre@example.com",
-      password: "motdepasse-123",
-      confirmation: "motdepasse-123",
-      privacy: "on",
-    });
+    const response = await postAccountForm(signupFields("demo", { email: "autre@example.com" }));
     expect(await flashOf(response)).toMatchObject({ ok: false, message: ACCOUNT_MESSAGES.pseudoTaken, code: "pseudo" });
   });
 
@@ -157,15 +159,7 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
   });
 
   it("refuses an unverified account and resends its link with a neutral answer", async () => {
-    await postAccountForm({
-      intent: "register",
-      redirectTo: "/",
-      pseudo: "nouveau",
-      email: "nouveau@example.com",
-      password: "motdepasse-123",
-      confirmation: "motdepasse-123",
-      privacy: "on",
-    });
+    await postAccountForm(signupFields("nouveau"));
     const refused = await postAccountForm({ intent: "login", redirectTo: "/", identifier: "nouveau", password: "motdepasse-123" });
     expect(await flashOf(refused)).toMatchObject({ view: "login", ok: false, message: ACCOUNT_MESSAGES.emailNotVerified, code: "EMAIL_NOT_VERIFIED" });
 
@@ -245,14 +239,7 @@ describe("/verify-email and /reset-password", () => {
   }
 
   it("verifies a token once, answering JSON when asked", async () => {
-    await postAccountForm({
-      intent: "register",
-      pseudo: "verif",
-      email: "verif@example.com",
-      password: "motdepasse-123",
-      confirmation: "motdepasse-123",
-      privacy: "on",
-    });
+    await postAccountForm(signupFields("verif"));
     const token = await registerAndGetToken("verify-email");
     const page = (await callRoute(verifyRoute.loader as never, new Request(`${origin}/verify-email?token=${token}`), {
       context: app.context(),
@@ -276,13 +263,10 @@ describe("/verify-email and /reset-password", () => {
   it("resets the password with the mailed token and refuses a bad form", async () => {
     await postAccountForm({ intent: "forgot", email: demo.email });
     const token = await registerAndGetToken("reset-password");
-    const reset = (fields: Record<string, string>) => {
-      const body = new FormData();
-      for (const [name, value] of Object.entries(fields)) body.set(name, value);
-      return callRoute(resetRoute.action as never, new Request(`${origin}/reset-password?token=${token}`, { method: "POST", body }), {
+    const reset = (fields: Record<string, string>) =>
+      callRoute(resetRoute.action as never, new Request(`${origin}/reset-password?token=${token}`, { method: "POST", body: formData(fields) }), {
         context: app.context(),
       });
-    };
     const short = await reset({ token, password: "court", confirmation: "court" });
     expect(short.status).toBe(400);
     expect(await json(short)).toEqual({ ok: false, message: ACCOUNT_MESSAGES.resetPasswordTooShort, field: "password" });

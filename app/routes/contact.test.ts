@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CONTACT_RATE_LIMIT } from "~/domain/contact";
-import { callRoute, createTestApp, type TestApp } from "~/testing/route-harness.server";
+import { callRoute, freshTestAppPerTest } from "~/testing/route-harness.server";
 import * as contactPage from "./contact.tsx";
 
 // The /contact page action, as a browser without JavaScript posts it.
 
-let app: TestApp;
-beforeEach(async () => {
-  app = await createTestApp();
-});
-afterEach(async () => {
+const app = freshTestAppPerTest();
+afterEach(() => {
   vi.restoreAllMocks();
-  await app.close();
 });
 
 const filled = { nom: "Ana", email: "ana@example.es", sujet: "Hola", message: "Una pregunta", consent: "on" };

@@ -1,34 +1,23 @@
 import { useTranslation } from "react-i18next";
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/imc";
 import { ImcCalculator } from "~/components/tools/imc-calculator";
 import { ImcExplanations } from "~/components/tools/imc-explanations";
-import { ARTICLE_PARAM, ToolArticles } from "~/components/tools/tool-articles";
+import { ToolArticles } from "~/components/tools/tool-articles";
+import { skipReloadAfterCalculation } from "~/lib/calculator-results";
 import { pageTitle } from "~/lib/page-title";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
-import { readFormData, runImcCalculator } from "~/services/calculators.server";
-import { toolContent } from "~/services/tool-content.server";
+import { calculatorAction, runImcCalculator } from "~/services/calculators.server";
+import { toolPageTexts } from "~/services/tool-content.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const content = toolContent(getLocale(context));
-  return {
-    title: getInstance(context).t("tools:imc.title"),
-    explanations: content.explanations,
-    articles: content.imcArticles,
-    openArticleId: new URL(request.url).searchParams.get(ARTICLE_PARAM),
-  };
+  const { title, content, openArticleId } = toolPageTexts(context, request, "tools:imc.title");
+  return { title, explanations: content.explanations, articles: content.imcArticles, openArticleId };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await runImcCalculator(context, request, await readFormData(request));
-  return data(outcome.data, { status: outcome.status });
+export function action(args: Route.ActionArgs) {
+  return calculatorAction(runImcCalculator, args);
 }
 
-/** The texts do not change with a calculation: a fetcher post needs no reload of them. */
-export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod === "POST" && currentUrl.href === nextUrl.href) return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = skipReloadAfterCalculation;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: pageTitle(loaderData?.title) }];

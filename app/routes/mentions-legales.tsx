@@ -33,18 +33,10 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
           <ul>
             {/* The spec: these two open in a new tab, so the notice stays open. */}
             <li>
-              <a href="/privacy-policy" target="_blank" rel="noopener" className="button button-secondary">
-                {t("mentions.privacyLink")}
-                <NewTabIcon />
-                <span className="visually-hidden"> {t("newTab")}</span>
-              </a>
+              <NewTabLink href="/privacy-policy">{t("mentions.privacyLink")}</NewTabLink>
             </li>
             <li>
-              <a href="/cookies" target="_blank" rel="noopener" className="button button-secondary">
-                {t("mentions.cookiesLink")}
-                <NewTabIcon />
-                <span className="visually-hidden"> {t("newTab")}</span>
-              </a>
+              <NewTabLink href="/cookies">{t("mentions.cookiesLink")}</NewTabLink>
             </li>
             <li>
               <Link to="/contact" className="button button-ghost">
@@ -55,6 +47,18 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
         </nav>
       }
     />
+  );
+}
+
+/** A link that opens in a new tab, and says so: an icon, and words for screen readers. */
+function NewTabLink({ href, children }: { href: string; children: React.ReactNode }) {
+  const { t } = useTranslation("legal");
+  return (
+    <a href={href} target="_blank" rel="noopener" className="button button-secondary">
+      {children}
+      <NewTabIcon />
+      <span className="visually-hidden"> {t("newTab")}</span>
+    </a>
   );
 }
 

@@ -1,14 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { callRoute, createTestApp, type TestApp } from "~/testing/route-harness.server";
+import { describe, expect, it } from "vitest";
+import { callRoute, freshTestAppPerTest } from "~/testing/route-harness.server";
 import * as consentRoute from "./preferences.consent.ts";
 
-let app: TestApp;
-beforeEach(async () => {
-  app = await createTestApp();
-});
-afterEach(async () => {
-  await app.close();
-});
+const app = freshTestAppPerTest();
 
 function choose(fields: Record<string, string>) {
   const request = new Request("http://localhost:3000/preferences/consent", {

@@ -1,22 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { CALORIE_MESSAGES } from "~/domain/calories";
 import { IMC_MESSAGES } from "~/domain/imc";
 import type { CalorieCalculatorData, ImcCalculatorData } from "~/lib/calculator-results";
 import { startSession } from "~/services/auth/session.server";
 import { listCalculations } from "~/services/history.server";
-import { callRoute, createTestApp, type TestApp } from "~/testing/route-harness.server";
+import { callRoute, freshTestAppPerTest } from "~/testing/route-harness.server";
 import * as caloriesRoute from "./calories.tsx";
 import * as imcRoute from "./imc.tsx";
 import * as toolsRoute from "./tools.tsx";
 
-let app: TestApp;
+const app = freshTestAppPerTest();
 let userId: string;
 beforeEach(async () => {
-  app = await createTestApp();
   userId = (await app.services.store.users.create({ pseudo: "lea", email: "lea@example.com", passwordHash: "x" })).id;
-});
-afterEach(async () => {
-  await app.close();
 });
 
 function formPost(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {

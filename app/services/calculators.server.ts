@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { calorieFormSchema, computeCalorieNeeds } from "~/domain/calories";
 import { caloriesHistoryEntry, imcHistoryEntry } from "~/domain/history";
 import { computeImcResult, imcFormSchema } from "~/domain/imc";
@@ -44,6 +44,17 @@ export async function runCalorieCalculator(
   const needs = computeCalorieNeeds(submission.value);
   const history = await saveForCurrentUser(context, request, caloriesHistoryEntry(submission.value));
   return { status: 200, data: { calculator: "calories", reply: submission.reply(), input: submission.value, needs, history } };
+}
+
+type Calculator<Data> = (context: Readonly<RouterContextProvider>, request: Request, formData: FormData) => Promise<CalculatorOutcome<Data>>;
+
+/** The action of a calculator's own page (/imc, /calorie(s)): the posted form through that calculator, answered with its status. */
+export async function calculatorAction<Data>(
+  calculator: Calculator<Data>,
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+) {
+  const outcome = await calculator(context, request, await readFormData(request));
+  return data(outcome.data, { status: outcome.status });
 }
 
 /** A body that is not a form (a JSON post, a broken upload) reads as an empty form: every field then says what it needs. */

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CONTACT_RATE_LIMIT, contactSchema } from "~/domain/contact";
-import { createTestApp, type TestApp } from "~/testing/route-harness.server";
+import { createTestApp, freshTestAppPerTest } from "~/testing/route-harness.server";
 import { inboxMail, sendContactMessage } from "./contact.server.ts";
 
 const input = contactSchema.parse({
@@ -11,14 +11,13 @@ const input = contactSchema.parse({
   consent: true,
 });
 
-let app: TestApp;
-beforeEach(async () => {
-  app = await createTestApp();
-});
-afterEach(async () => {
+const app = freshTestAppPerTest();
+afterEach(() => {
   vi.restoreAllMocks();
-  await app.close();
 });
+
+/** The message above, sent in French from `clientAddress`. */
+const send = (clientAddress: string, services = app.services) => sendContactMessage(services, input, { clientAddress, locale: "fr" });
 
 describe("sendContactMessage", () => {
   it("stores the message with its language and queues a mail to the site's inbox", async () => {
@@ -47,18 +46,16 @@ describe("sendContactMessage", () => {
 
   it("sends to CONTACT_TO when it is configured", async () => {
     const configured = await createTestApp({ CONTACT_TO: "equipe@dynami.example" });
-    await sendContactMessage(configured.services, input, { clientAddress: "10.0.0.2", locale: "fr" });
+    await send("10.0.0.2", configured.services);
     expect(configured.mails.map((mail) => mail.to)).toEqual(["equipe@dynami.example"]);
     await configured.close();
   });
 
   it(`accepts ${CONTACT_RATE_LIMIT.points} messages per address, then asks to wait`, async () => {
     for (let i = 0; i < CONTACT_RATE_LIMIT.points; i++) {
-      expect(await sendContactMessage(app.services, input, { clientAddress: "10.0.0.3", locale: "fr" })).toEqual({
-        status: "sent",
-      });
+      expect(await send("10.0.0.3")).toEqual({ status: "sent" });
     }
-    const limited = await sendContactMessage(app.services, input, { clientAddress: "10.0.0.3", locale: "fr" });
+    const limited = await send("10.0.0.3");
     expect(limited.status).toBe("rate-limited");
     if (limited.status === "rate-limited") {
       expect(limited.retryAfterSeconds).toBeGreaterThan(0);
@@ -66,23 +63,17 @@ describe("sendContactMessage", () => {
     }
     expect(await app.services.store.contactMessages.listRecent(50)).toHaveLength(CONTACT_RATE_LIMIT.points);
     // Another address is not affected.
-    expect(await sendContactMessage(app.services, input, { clientAddress: "10.0.0.4", locale: "fr" })).toEqual({
-      status: "sent",
-    });
+    expect(await send("10.0.0.4")).toEqual({ status: "sent" });
   });
 
   it("answers 'failed' (and logs) when the store or the mailer breaks", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(app.services.store.contactMessages, "add").mockRejectedValueOnce(new Error("disk full"));
-    expect(await sendContactMessage(app.services, input, { clientAddress: "10.0.0.5", locale: "fr" })).toEqual({
-      status: "failed",
-    });
+    expect(await send("10.0.0.5")).toEqual({ status: "failed" });
     expect(app.mails).toEqual([]);
 
     vi.spyOn(app.services.mailer, "queue").mockRejectedValueOnce(new Error("outbox down"));
-    expect(await sendContactMessage(app.services, input, { clientAddress: "10.0.0.5", locale: "fr" })).toEqual({
-      status: "failed",
-    });
+    expect(await send("10.0.0.5")).toEqual({ status: "failed" });
     expect(log).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,22 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { caloriesHistoryEntry, imcHistoryEntry } from "~/domain/history";
-import { createTestApp, type TestApp } from "~/testing/route-harness.server";
+import { freshTestAppPerTest } from "~/testing/route-harness.server";
 import { startSession } from "./auth/session.server";
 import { deleteCalculation, listCalculations, saveCalculation, saveForCurrentUser } from "./history.server";
 
-let app: TestApp;
+const app = freshTestAppPerTest();
 let userId: string;
 let otherId: string;
 
 beforeEach(async () => {
-  app = await createTestApp();
   const base = { passwordHash: "x" };
   userId = (await app.services.store.users.create({ ...base, pseudo: "lea", email: "lea@example.com" })).id;
   otherId = (await app.services.store.users.create({ ...base, pseudo: "max", email: "max@example.com" })).id;
 });
-afterEach(async () => {
+afterEach(() => {
   vi.restoreAllMocks();
-  await app.close();
 });
 
 const imc = imcHistoryEntry({ poids: 70, taille: 175 }, new Date("2026-03-01T10:00:00.000Z"));

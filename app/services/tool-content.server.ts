@@ -1,5 +1,8 @@
-import { fallbackLanguage } from "~/i18n/languages";
+import type { RouterContextProvider } from "react-router";
+import { ARTICLE_PARAM } from "~/components/tools/tool-articles";
 import { contentForLanguage, parseToolContent, type ToolContent } from "~/domain/tool-content";
+import { fallbackLanguage } from "~/i18n/languages";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
 
 // public/data/db.json is bundled into the server build when it exists (a
 // glob, so a build without the file still works and shows no articles). The
@@ -18,4 +21,17 @@ if (parsed.problems.length > 0) {
 /** Explanation blocks and articles of the tool pages in a language (French where it lacks some). */
 export function toolContent(language: string): ToolContent {
   return contentForLanguage(parsed.byLanguage, language, fallbackLanguage);
+}
+
+/**
+ * What the loaders of the tool pages (/imc, /calorie(s)) start from: the
+ * page's translated title, the tool texts in the page's language (each page
+ * passes on its own part), and the article the address opens (?article=).
+ */
+export function toolPageTexts(context: Readonly<RouterContextProvider>, request: Request, titleKey: string) {
+  return {
+    title: getInstance(context).t(titleKey),
+    content: toolContent(getLocale(context)),
+    openArticleId: new URL(request.url).searchParams.get(ARTICLE_PARAM),
+  };
 }

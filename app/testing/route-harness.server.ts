@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RouterContextProvider } from "react-router";
+import { afterEach, beforeEach } from "vitest";
 import { loadConfig } from "~/config.server";
 import { type AppServices, createLoadContext } from "~/context.server";
 import { i18nextMiddleware } from "~/middleware/i18next.server";
@@ -40,6 +41,36 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     mails,
     context: (clientAddress = "127.0.0.1") => createLoadContext(services, { nonce: "", clientAddress }),
     close: () => store.close(),
+  };
+}
+
+/**
+ * For a test file: a fresh app before each test, closed after it. The object
+ * returned stands for the app of the test that runs (hooks the file adds
+ * after this call run once that app exists).
+ */
+export function freshTestAppPerTest(env: Record<string, string> = {}): TestApp {
+  let current: TestApp | null = null;
+  beforeEach(async () => {
+    current = await createTestApp(env);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = null;
+  });
+  const app = (): TestApp => {
+    if (!current) throw new Error("The test app exists only while a test runs.");
+    return current;
+  };
+  return {
+    get services() {
+      return app().services;
+    },
+    get mails() {
+      return app().mails;
+    },
+    context: (clientAddress) => app().context(clientAddress),
+    close: () => app().close(),
   };
 }
 

@@ -80,10 +80,13 @@ test.describe("contact page", () => {
     await page.goto("/contact");
     const form = page.locator("#contact-form");
     if (js) {
-      // Leaving an empty field validates it at once: proof the form is hydrated.
-      await form.getByLabel("Ton nom").focus();
-      await form.getByLabel("Ton email").focus();
-      await expect(form.getByText("Ton nom est requis.", { exact: true })).toBeVisible();
+      // Leaving an empty field validates it at once: proof the form is hydrated
+      // (retried, since a blur before hydration has no handler yet).
+      await expect(async () => {
+        await form.getByLabel("Ton nom").focus();
+        await form.getByLabel("Ton email").focus();
+        await expect(form.getByText("Ton nom est requis.", { exact: true })).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
     }
     await form.getByLabel("Ton nom").fill("Camille Martin");
     await form.getByLabel("Ton email").fill("camille@example.fr");

@@ -40,6 +40,17 @@ interface CalorieForm {
   objectif: "Perdre du poids" | "Maintenir mon poids" | "Prendre du poids";
 }
 
+/** The form most tests fill: a man of 30, 70 kg, 175 cm, moderately active, keeping his weight. */
+const sampleForm: CalorieForm = {
+  sexe: "Homme",
+  poids: "70",
+  taille: "175",
+  age: "30",
+  formule: "Mifflin-St Jeor",
+  activite: "Moyen",
+  objectif: "Maintenir mon poids",
+};
+
 async function calculateCalories(page: Page, form: CalorieForm) {
   await page.getByRole("radio", { name: form.sexe, exact: true }).check();
   await field(page, "Poids").fill(form.poids);
@@ -149,15 +160,7 @@ test.describe("calorie calculator", () => {
     await expect(page).toHaveTitle("Besoins caloriques | Dynami");
     await expect(page.getByRole("radio", { name: /^Mifflin-St Jeor/ })).toBeChecked();
     await expect(page.getByText("Recommandé", { exact: true })).toBeVisible();
-    await calculateCalories(page, {
-      sexe: "Homme",
-      poids: "70",
-      taille: "175",
-      age: "30",
-      formule: "Mifflin-St Jeor",
-      activite: "Moyen",
-      objectif: "Maintenir mon poids",
-    });
+    await calculateCalories(page, sampleForm);
     // 10 x 70 + 6.25 x 175 - 5 x 30 + 5 = 1648.75; x 1.55 = 2555.6 -> 2556 kcal.
     await expect(page.getByTestId("calories-value")).toHaveText(kcal("2 556"));
     // Maintain 45/25/30: 2556 x .45 / 4 = 287.6; x .25 / 4 = 159.8; x .30 / 9 = 85.2.
@@ -192,16 +195,7 @@ test.describe("calorie calculator", () => {
       await expect(bodyFat).toBeVisible();
       await expect(page.getByText("Uniquement pour la formule Katch-McArdle.")).toBeVisible();
     }
-    await calculateCalories(page, {
-      sexe: "Homme",
-      poids: "70",
-      taille: "175",
-      age: "30",
-      formule: "Katch-McArdle",
-      masseGrasse: "20",
-      activite: "Moyen",
-      objectif: "Perdre du poids",
-    });
+    await calculateCalories(page, { ...sampleForm, formule: "Katch-McArdle", masseGrasse: "20", objectif: "Perdre du poids" });
     // Lean mass 70 x 0.8 = 56 kg; 370 + 21.6 x 56 = 1579.6; x 1.55 = 2448.4 -> 2448; - 500 = 1948.
     await expect(page.getByTestId("calories-value")).toHaveText(kcal("1 948"));
     // Lose 35/35/30: 1948 x .35 / 4 = 170.5 -> 170; x .30 / 9 = 64.9 -> 65.
@@ -240,15 +234,7 @@ test.describe("calorie calculator", () => {
 
   test("each goal card opens its detail", async ({ page }, testInfo) => {
     await open(page, "/calorie");
-    await calculateCalories(page, {
-      sexe: "Homme",
-      poids: "70",
-      taille: "175",
-      age: "30",
-      formule: "Mifflin-St Jeor",
-      activite: "Moyen",
-      objectif: "Maintenir mon poids",
-    });
+    await calculateCalories(page, sampleForm);
     const gainDetail = page.getByText("Voir le détail : Prendre du poids");
     if (jsEnabled(testInfo.project.name)) {
       await page.getByRole("button", { name: "Voir le détail : Prendre du poids" }).click();
@@ -304,15 +290,7 @@ test.describe("/outils tabs", () => {
     await page.getByRole("link", { name: /Ouvrir\s*: Besoins caloriques/ }).click();
     await expect(page).toHaveURL(/\/outils\?onglet=calories#outils/);
     await expect(page.getByRole("tab", { name: "Calories" })).toHaveAttribute("aria-selected", "true");
-    await calculateCalories(page, {
-      sexe: "Homme",
-      poids: "70",
-      taille: "175",
-      age: "30",
-      formule: "Mifflin-St Jeor",
-      activite: "Moyen",
-      objectif: "Maintenir mon poids",
-    });
+    await calculateCalories(page, sampleForm);
     await expect(page.getByTestId("calories-value")).toHaveText(kcal("2 556"));
     await expect(page.getByRole("tab", { name: "Calories" })).toHaveAttribute("aria-selected", "true");
   });
@@ -415,15 +393,7 @@ test("the tool pages hydrate without errors or Content-Security-Policy violation
     if (message.type() === "error" || /Content Security Policy|Refused to/.test(message.text())) problems.push(message.text());
   });
   for (const url of ["/outils", "/imc", "/calorie", "/outils?onglet=calories"]) await open(page, url);
-  await calculateCalories(page, {
-    sexe: "Homme",
-    poids: "70",
-    taille: "175",
-    age: "30",
-    formule: "Mifflin-St Jeor",
-    activite: "Moyen",
-    objectif: "Maintenir mon poids",
-  });
+  await calculateCalories(page, sampleForm);
   await expect(page.getByTestId("calories-value")).toHaveText(kcal("2 556"));
   expect(problems).toEqual([]);
 });

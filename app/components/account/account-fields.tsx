@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AlertIcon, CheckCircleIcon, EyeIcon, EyeOffIcon } from "./account-icons";
+import { AlertIcon, CheckCircleIcon, EyeIcon, EyeOffIcon } from "~/components/layout/icons";
 import styles from "./account.module.css";
 import { useHydrated } from "./use-paced-submission";
 
@@ -77,7 +77,7 @@ const writeChecked = (input: HTMLInputElement, checked: boolean) => {
 
 function FieldMessage({ id, error }: { id: string; error?: string | null }) {
   return (
-    <p id={id} className={styles.fieldError} aria-live="polite">
+    <p id={id} className="field-error" aria-live="polite">
       {error ? (
         <>
           <AlertIcon className={styles.messageIcon} />
@@ -88,40 +88,51 @@ function FieldMessage({ id, error }: { id: string; error?: string | null }) {
   );
 }
 
+/** The label above, the input (with what sits on it), the message under it. */
+function Field({ id, label, error, children }: { id: string; label: string; error?: string | null; children: React.ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children}
+      <FieldMessage id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** What the text and password inputs share: mirrored value, focus, autofill hints, and the message they point to. */
+function useTextInputProps(props: FieldProps): React.ComponentProps<"input"> & { "data-autofocus"?: string } {
+  const ref = useMirroredField(props.value, props.onChange, readText, writeText, props.inputRef);
+  return {
+    id: props.id,
+    name: props.name,
+    defaultValue: props.value,
+    onChange: (event) => props.onChange(event.target.value),
+    onBlur: props.onBlur,
+    disabled: props.disabled,
+    ref,
+    autoFocus: props.autoFocus,
+    "data-autofocus": props.autoFocus ? "" : undefined,
+    autoComplete: props.autoComplete,
+    autoCapitalize: "none",
+    spellCheck: false,
+    required: props.required,
+    "aria-invalid": props.error ? true : undefined,
+    "aria-describedby": `${props.id}-error`,
+  };
+}
+
 export function TextField({
   type = "text",
   inputMode,
   ...props
 }: FieldProps & { type?: "text" | "email"; inputMode?: "email" | "text" }) {
-  const errorId = `${props.id}-error`;
-  const ref = useMirroredField(props.value, props.onChange, readText, writeText, props.inputRef);
+  const inputProps = useTextInputProps(props);
   return (
-    <div className={styles.field}>
-      <label htmlFor={props.id} className={styles.label}>
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        name={props.name}
-        type={type}
-        inputMode={inputMode}
-        className={styles.input}
-        defaultValue={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        onBlur={props.onBlur}
-        disabled={props.disabled}
-        ref={ref}
-        autoFocus={props.autoFocus}
-        data-autofocus={props.autoFocus ? "" : undefined}
-        autoComplete={props.autoComplete}
-        autoCapitalize="none"
-        spellCheck={false}
-        required={props.required}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={errorId}
-      />
-      <FieldMessage id={errorId} error={props.error} />
-    </div>
+    <Field id={props.id} label={props.label} error={props.error}>
+      <input {...inputProps} type={type} inputMode={inputMode} className="field-input" />
+    </Field>
   );
 }
 
@@ -130,33 +141,11 @@ export function PasswordField(props: FieldProps) {
   const { t } = useTranslation("account");
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
-  const errorId = `${props.id}-error`;
-  const ref = useMirroredField(props.value, props.onChange, readText, writeText, props.inputRef);
+  const inputProps = useTextInputProps(props);
   return (
-    <div className={styles.field}>
-      <label htmlFor={props.id} className={styles.label}>
-        {props.label}
-      </label>
+    <Field id={props.id} label={props.label} error={props.error}>
       <div className={styles.passwordRow}>
-        <input
-          id={props.id}
-          name={props.name}
-          type={visible ? "text" : "password"}
-          className={`${styles.input} ${styles.passwordInput}`}
-          defaultValue={props.value}
-          onChange={(event) => props.onChange(event.target.value)}
-          onBlur={props.onBlur}
-          disabled={props.disabled}
-          ref={ref}
-          autoFocus={props.autoFocus}
-          data-autofocus={props.autoFocus ? "" : undefined}
-          autoComplete={props.autoComplete}
-          autoCapitalize="none"
-          spellCheck={false}
-          required={props.required}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={errorId}
-        />
+        <input {...inputProps} type={visible ? "text" : "password"} className={`field-input ${styles.passwordInput}`} />
         {hydrated ? (
           <button
             type="button"
@@ -172,8 +161,7 @@ export function PasswordField(props: FieldProps) {
           </button>
         ) : null}
       </div>
-      <FieldMessage id={errorId} error={props.error} />
-    </div>
+    </Field>
   );
 }
 
@@ -199,13 +187,13 @@ export function CheckboxField({
   const errorId = `${id}-error`;
   const ref = useMirroredField(checked, onChange, readChecked, writeChecked);
   return (
-    <div className={styles.checkField}>
-      <div className={styles.checkRow}>
+    <div className="checkbox-field">
+      <div className="checkbox-row">
         <input
           id={id}
           name={name}
           type="checkbox"
-          className={styles.checkbox}
+          className="checkbox"
           ref={ref}
           defaultChecked={checked}
           onChange={(event) => onChange(event.target.checked)}
@@ -224,7 +212,7 @@ export function CheckboxField({
 /** A message about the whole form: an error (announced at once) or a neutral notice. */
 export function FormMessage({ tone, children }: { tone: "error" | "success" | "info"; children: React.ReactNode }) {
   return (
-    <div className={`${styles.formMessage} ${styles[tone]}`} role={tone === "error" ? "alert" : "status"}>
+    <div className={`form-alert form-alert-${tone}`} role={tone === "error" ? "alert" : "status"}>
       {tone === "error" ? <AlertIcon className={styles.messageIcon} /> : <CheckCircleIcon className={styles.messageIcon} />}
       <div>{children}</div>
     </div>
@@ -232,5 +220,5 @@ export function FormMessage({ tone, children }: { tone: "error" | "success" | "i
 }
 
 export function Spinner() {
-  return <span className={styles.spinner} aria-hidden="true" />;
+  return <span className="spinner" aria-hidden="true" />;
 }

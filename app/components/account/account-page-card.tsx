@@ -1,4 +1,4 @@
-import { AlertIcon, CheckCircleIcon, MailIcon } from "./account-icons";
+import { AlertIcon, CheckCircleIcon, MailIcon } from "~/components/layout/icons";
 import styles from "./account-page.module.css";
 
 /** The single card of the e-mail verification and password reset pages. */

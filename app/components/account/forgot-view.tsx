@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ACCOUNT_TIMINGS, forgotEmail } from "~/domain/account";
-import { FormMessage, Spinner, TextField } from "./account-fields";
-import { accountDialogTitleId, useAccountDialog, useFocusWhenShown } from "./account-dialog-context";
+import { FormMessage, TextField } from "./account-fields";
+import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
+import { AccountForm, AccountFormPending, LoginOrCloseActions } from "./account-form";
 import { translateAccountMessage } from "./account-messages";
-import { accountActionPath } from "./account-url";
 import styles from "./account.module.css";
 import { CloseLink } from "./close-link";
 import { usePacedSubmission } from "./use-paced-submission";
@@ -18,7 +18,7 @@ import { usePacedSubmission } from "./use-paced-submission";
  */
 export function ForgotView() {
   const { t } = useTranslation("account");
-  const { flash, closeHref, hrefFor, notify, hydrated } = useAccountDialog();
+  const { flash, hrefFor, notify, hydrated } = useAccountDialog();
   const fromServer = flash?.intent === "forgot" ? flash : null;
 
   const [email, setEmail] = useState(fromServer?.values?.email ?? "");
@@ -56,7 +56,7 @@ export function ForgotView() {
   }
 
   if (sentMessage) return <ForgotSent message={translate(sentMessage)} />;
-  if (submission.pending) return <ForgotSending onCancel={submission.cancel} />;
+  if (submission.pending) return <AccountFormPending title={t("forgot.title")} message={t("forgot.sending")} onCancel={submission.cancel} />;
 
   return (
     <section className={styles.view}>
@@ -69,9 +69,7 @@ export function ForgotView() {
           <p>{translate(refusal)}</p>
         </FormMessage>
       ) : null}
-      <form method="post" action={accountActionPath} className={styles.form} onSubmit={submit} noValidate>
-        <input type="hidden" name="intent" value="forgot" />
-        <input type="hidden" name="redirectTo" value={closeHref} />
+      <AccountForm intent="forgot" onSubmit={submit}>
         <TextField
           id="forgot-email"
           name="email"
@@ -99,15 +97,13 @@ export function ForgotView() {
           </Link>
           <CloseLink className="button button-ghost">{t("dialog.close")}</CloseLink>
         </div>
-      </form>
+      </AccountForm>
     </section>
   );
 }
 
 function ForgotSent({ message }: { message: string }) {
   const { t } = useTranslation("account");
-  const { hrefFor } = useAccountDialog();
-  const loginLink = useFocusWhenShown<HTMLAnchorElement>();
   return (
     <section className={`${styles.view} ${styles.centered}`}>
       <h2 id={accountDialogTitleId} className={styles.title} tabIndex={-1}>
@@ -116,31 +112,7 @@ function ForgotSent({ message }: { message: string }) {
       <FormMessage tone="success">
         <p>{message}</p>
       </FormMessage>
-      <div className={styles.actions}>
-        <Link ref={loginLink} to={hrefFor("login")} replace preventScrollReset className="button button-primary" data-autofocus="">
-          {t("forgot.backToLogin")}
-        </Link>
-        <CloseLink className="button button-ghost">{t("dialog.close")}</CloseLink>
-      </div>
-    </section>
-  );
-}
-
-function ForgotSending({ onCancel }: { onCancel: () => void }) {
-  const { t } = useTranslation("account");
-  const cancelButton = useFocusWhenShown<HTMLButtonElement>();
-  return (
-    <section className={`${styles.view} ${styles.centered}`} aria-busy="true">
-      <h2 id={accountDialogTitleId} className={styles.title} tabIndex={-1}>
-        {t("forgot.title")}
-      </h2>
-      <div className={styles.loadingPanel} role="status">
-        <Spinner />
-        <p>{t("forgot.sending")}</p>
-      </div>
-      <button ref={cancelButton} type="button" className="button button-secondary" onClick={onCancel}>
-        {t("common.cancel")}
-      </button>
+      <LoginOrCloseActions loginLabel={t("forgot.backToLogin")} />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { LogoutIcon } from "~/components/layout/icons";
 import { FormMessage } from "./account-fields";
 import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
-import { LogoutIcon } from "./account-icons";
 import { translateAccountMessage } from "./account-messages";
 import type { AccountUser } from "./account-types";
 import styles from "./account.module.css";

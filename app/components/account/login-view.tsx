@@ -4,10 +4,10 @@ import { Link, useNavigate } from "react-router";
 import { ACCOUNT_TIMINGS, isLooseEmail, normalizeEmailInput } from "~/domain/account";
 import { CheckboxField, FormMessage, PasswordField, Spinner, TextField } from "./account-fields";
 import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
+import { AccountForm } from "./account-form";
 import { translateAccountMessage } from "./account-messages";
 import { rememberSignedInUser } from "./account-storage";
 import type { AccountOutcome } from "./account-types";
-import { accountActionPath } from "./account-url";
 import styles from "./account.module.css";
 import { usePacedSubmission } from "./use-paced-submission";
 
@@ -22,7 +22,7 @@ const emailNotVerifiedCode = "EMAIL_NOT_VERIFIED";
  */
 export function LoginView() {
   const { t } = useTranslation("account");
-  const { flash, closeHref, hrefFor, notify, hydrated } = useAccountDialog();
+  const { flash, hrefFor, notify, hydrated } = useAccountDialog();
   const navigate = useNavigate();
   const fromServer = flash && (flash.intent === "login" || flash.intent === "resend") ? flash : null;
 
@@ -94,9 +94,7 @@ export function LoginView() {
       ) : null}
 
       {unverified ? (
-        <form method="post" action={accountActionPath} className={styles.resendForm} onSubmit={submitResend} noValidate>
-          <input type="hidden" name="intent" value="resend" />
-          <input type="hidden" name="redirectTo" value={closeHref} />
+        <AccountForm intent="resend" className={styles.resendForm} onSubmit={submitResend}>
           <input type="hidden" name="identifier" value={triedIdentifier} />
           {isLooseEmail(resendTarget) ? (
             <input type="hidden" name="email" value={resendTarget} />
@@ -108,12 +106,10 @@ export function LoginView() {
             {resend.pending ? <Spinner /> : null}
             {t("login.resend")}
           </button>
-        </form>
+        </AccountForm>
       ) : null}
 
-      <form method="post" action={accountActionPath} className={styles.form} onSubmit={submitLogin} noValidate>
-        <input type="hidden" name="intent" value="login" />
-        <input type="hidden" name="redirectTo" value={closeHref} />
+      <AccountForm intent="login" onSubmit={submitLogin}>
         <TextField
           id="login-identifier"
           name="identifier"
@@ -158,7 +154,7 @@ export function LoginView() {
             t("login.submit")
           )}
         </button>
-      </form>
+      </AccountForm>
 
       <p className={styles.switchLine}>
         {t("login.noAccount")}{" "}

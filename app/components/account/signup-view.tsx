@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { MailIcon } from "~/components/layout/icons";
 import { ACCOUNT_TIMINGS, type SignupField, signupErrors } from "~/domain/account";
-import { CheckboxField, FormMessage, PasswordField, Spinner, TextField } from "./account-fields";
-import { accountDialogTitleId, useAccountDialog, useFocusWhenShown } from "./account-dialog-context";
-import { MailIcon } from "./account-icons";
+import { CheckboxField, FormMessage, PasswordField, TextField } from "./account-fields";
+import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
+import { AccountForm, AccountFormPending, LoginOrCloseActions } from "./account-form";
 import { translateAccountMessage } from "./account-messages";
-import { accountActionPath } from "./account-url";
 import styles from "./account.module.css";
-import { CloseLink } from "./close-link";
 import { usePacedSubmission } from "./use-paced-submission";
 
 const signupFields: readonly SignupField[] = ["pseudo", "email", "password", "confirmation", "privacy"];
@@ -32,7 +31,7 @@ interface SignupForm {
  */
 export function SignupView() {
   const { t } = useTranslation("account");
-  const { flash, closeHref, hrefFor, notify, hydrated } = useAccountDialog();
+  const { flash, hrefFor, notify, hydrated } = useAccountDialog();
   const fromServer = flash?.intent === "register" ? flash : null;
 
   const [form, setForm] = useState<SignupForm>({
@@ -93,7 +92,7 @@ export function SignupView() {
   }
 
   if (created) return <SignupDone />;
-  if (submission.pending) return <SignupPending onCancel={submission.cancel} />;
+  if (submission.pending) return <AccountFormPending title={t("signup.title")} message={t("signup.loading")} onCancel={submission.cancel} />;
 
   const formRefusal = refusal && refusal.field === null ? refusal.message : null;
   return (
@@ -106,9 +105,7 @@ export function SignupView() {
           <p>{translate(formRefusal)}</p>
         </FormMessage>
       ) : null}
-      <form ref={formElement} method="post" action={accountActionPath} className={styles.form} onSubmit={submit} noValidate>
-        <input type="hidden" name="intent" value="register" />
-        <input type="hidden" name="redirectTo" value={closeHref} />
+      <AccountForm intent="register" formRef={formElement} onSubmit={submit}>
         <TextField
           id="signup-pseudo"
           name="pseudo"
@@ -183,7 +180,7 @@ export function SignupView() {
         <button type="submit" className={`button button-accent ${styles.wide}`} disabled={hydrated && !canSubmit}>
           {t("signup.submit")}
         </button>
-      </form>
+      </AccountForm>
       <p className={styles.switchLine}>
         <Link to={hrefFor("login")} replace preventScrollReset>
           {t("signup.haveAccount")}
@@ -195,8 +192,6 @@ export function SignupView() {
 
 function SignupDone() {
   const { t } = useTranslation("account");
-  const { hrefFor } = useAccountDialog();
-  const loginLink = useFocusWhenShown<HTMLAnchorElement>();
   return (
     <section className={`${styles.view} ${styles.centered}`}>
       <MailIcon className={styles.bigIcon} />
@@ -204,31 +199,7 @@ function SignupDone() {
         {t("signup.doneTitle")}
       </h2>
       <p className={styles.lead}>{t("signup.doneText")}</p>
-      <div className={styles.actions}>
-        <Link ref={loginLink} to={hrefFor("login")} replace preventScrollReset className="button button-primary" data-autofocus="">
-          {t("signup.goToLogin")}
-        </Link>
-        <CloseLink className="button button-ghost">{t("dialog.close")}</CloseLink>
-      </div>
-    </section>
-  );
-}
-
-function SignupPending({ onCancel }: { onCancel: () => void }) {
-  const { t } = useTranslation("account");
-  const cancelButton = useFocusWhenShown<HTMLButtonElement>();
-  return (
-    <section className={`${styles.view} ${styles.centered}`} aria-busy="true">
-      <h2 id={accountDialogTitleId} className={styles.title} tabIndex={-1}>
-        {t("signup.title")}
-      </h2>
-      <div className={styles.loadingPanel} role="status">
-        <Spinner />
-        <p>{t("signup.loading")}</p>
-      </div>
-      <button ref={cancelButton} type="button" className="button button-secondary" onClick={onCancel}>
-        {t("common.cancel")}
-      </button>
+      <LoginOrCloseActions loginLabel={t("signup.goToLogin")} />
     </section>
   );
 }

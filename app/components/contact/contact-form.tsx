@@ -82,7 +82,7 @@ export function ContactForm({
           key={fields.nom.key}
           autoComplete="name"
           maxLength={CONTACT_LIMITS.nom}
-          className={styles.input}
+          className="field-input"
         />
       </Field>
 
@@ -94,7 +94,7 @@ export function ContactForm({
           inputMode="email"
           spellCheck={false}
           maxLength={CONTACT_LIMITS.email}
-          className={styles.input}
+          className="field-input"
         />
       </Field>
 
@@ -103,7 +103,7 @@ export function ContactForm({
           {...getInputProps(fields.sujet, { type: "text" })}
           key={fields.sujet.key}
           maxLength={CONTACT_LIMITS.sujet}
-          className={styles.input}
+          className="field-input"
         />
       </Field>
 
@@ -113,16 +113,16 @@ export function ContactForm({
           {...getTextareaProps(fields.message, { ariaDescribedBy: messageHintId })}
           key={fields.message.key}
           rows={7}
-          className={styles.input}
+          className="field-input"
         />
       </Field>
 
-      <div className={styles.consent}>
-        <div className={styles.consentRow}>
+      <div className="checkbox-field">
+        <div className="checkbox-row">
           <input
             {...getInputProps(fields.consent, { type: "checkbox" })}
             key={fields.consent.key}
-            className={styles.checkbox}
+            className="checkbox"
           />
           <label htmlFor={fields.consent.id}>
             <Trans
@@ -140,16 +140,16 @@ export function ContactForm({
 
       <div className={styles.actions}>
         <button type="submit" className={`button button-accent ${sending ? styles.sendingButton : ""}`} disabled={sending}>
-          {sending ? <span className={styles.spinner} aria-hidden="true" /> : null}
+          {sending ? <span className="spinner" aria-hidden="true" /> : null}
           {sending ? t("form.sending") : t("form.submit")}
         </button>
         {/* Always in the page, so screen readers hear what appears in it. */}
-        <p role="status" className={showSuccess ? styles.success : undefined}>
+        <p role="status" className={showSuccess ? `form-alert form-alert-success ${styles.success}` : undefined}>
           {showSuccess ? t("errors.success") : sending ? <span className="visually-hidden">{t("form.sending")}</span> : null}
         </p>
       </div>
       {formError ? (
-        <p role="alert" className={styles.formError}>
+        <p role="alert" className={`form-alert form-alert-error ${styles.formError}`}>
           <WarningIcon />
           {formError}
         </p>
@@ -172,13 +172,13 @@ function Field({
   children: React.ReactNode;
 }) {
   return (
-    <div className={styles.field}>
-      <label htmlFor={meta.id} className={styles.label}>
+    <div className="field">
+      <label htmlFor={meta.id} className="field-label">
         {label}
       </label>
       {children}
       {hint ? (
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className="field-hint">
           {hint}
         </p>
       ) : null}
@@ -192,7 +192,7 @@ function FieldError({ meta }: { meta: FieldMetadata<unknown> }) {
   const message = meta.errors?.[0];
   if (!message) return null;
   return (
-    <p id={meta.errorId} className={styles.error}>
+    <p id={meta.errorId} className="field-error">
       <WarningIcon />
       {message}
     </p>

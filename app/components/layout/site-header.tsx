@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
-import { HistoryIcon, LogoutIcon } from "~/components/account/account-icons";
 import { withAccountView, withoutAccountView } from "~/components/account/account-url";
 import { LogoutForm } from "~/components/account/logout-form";
 import type { RootLoaderData } from "~/root";
 import { BurgerMenu } from "./burger-menu";
-import { UserIcon } from "./icons";
+import { HistoryIcon, LogoutIcon, UserIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { PebblesLogo } from "./logo";
 import { ThemeToggle } from "./theme-toggle";
@@ -31,32 +30,29 @@ export function SiteHeader() {
           <ThemeToggle serverTheme={serverTheme} />
           {rootData?.user ? (
             <>
-              <Link
-                to={withAccountView(here, "history")}
-                className="icon-button"
-                aria-label={t("nav.history")}
-                title={t("nav.history")}
-                preventScrollReset
-              >
+              <AccountIconLink to={withAccountView(here, "history")} label={t("nav.history")}>
                 <HistoryIcon />
-              </Link>
+              </AccountIconLink>
               <LogoutForm redirectTo={here} className="icon-button" label={t("nav.logout")}>
                 <LogoutIcon />
               </LogoutForm>
             </>
           ) : (
-            <Link
-              to={withAccountView(here, "login")}
-              className="icon-button"
-              aria-label={t("nav.login")}
-              title={t("nav.login")}
-              preventScrollReset
-            >
+            <AccountIconLink to={withAccountView(here, "login")} label={t("nav.login")}>
               <UserIcon />
-            </Link>
+            </AccountIconLink>
           )}
         </div>
       </div>
     </header>
+  );
+}
+
+/** An icon that opens a view of the account dialog over the current page, named by its label. */
+function AccountIconLink({ to, label, children }: { to: string; label: string; children: React.ReactNode }) {
+  return (
+    <Link to={to} className="icon-button" aria-label={label} title={label} preventScrollReset>
+      {children}
+    </Link>
   );
 }

@@ -41,7 +41,7 @@ export function NumberField({
     .filter(Boolean)
     .join(" ");
   return (
-    <div className={styles.field} hidden={hidden}>
+    <div className="field" hidden={hidden}>
       <label htmlFor={field.id} className={styles.label}>
         {label}
         <span className="visually-hidden"> ({unit})</span>
@@ -50,7 +50,7 @@ export function NumberField({
         <input
           {...getInputProps(field, { type: "text", ariaAttributes: false })}
           key={field.key}
-          className={styles.input}
+          className={`field-input ${styles.input}`}
           inputMode={inputMode}
           autoComplete="off"
           spellCheck={false}
@@ -63,13 +63,13 @@ export function NumberField({
         </span>
       </div>
       {hint || note ? (
-        <p id={hintId} className={styles.hint}>
+        <p id={hintId} className={`field-hint ${styles.hint}`}>
           {note ? <strong className={styles.note}>{note} </strong> : null}
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={field.errorId} className={styles.error}>
+        <p id={field.errorId} className={`field-error ${styles.error}`}>
           {error}
         </p>
       ) : null}
@@ -128,7 +128,7 @@ export function ChoiceGroup({ field, legend, options, error, layout = "grid" }: 
         })}
       </div>
       {error ? (
-        <p id={field.errorId} className={styles.error}>
+        <p id={field.errorId} className={`field-error ${styles.error}`}>
           {error}
         </p>
       ) : null}

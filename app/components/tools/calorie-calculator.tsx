@@ -1,8 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import {
   type Activite,
@@ -18,57 +17,43 @@ import {
   OBJECTIFS,
   SEXES,
 } from "~/domain/calories";
-import { CALCULATOR_FIELD, type CalorieCalculatorData } from "~/lib/calculator-results";
+import type { CalorieCalculatorData } from "~/lib/calculator-results";
 import { formatMeasure, formatNumber } from "~/lib/number-format";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ChoiceGroup, NumberField } from "./calculator-fields";
+import { type CalculatorProps, CalculatorFrame, useCalculator } from "./calculator-frame";
 import styles from "./calculator.module.css";
 import { HistoryNotice } from "./history-notice";
-import { rememberMeasures, usePrefillMeasures } from "./remembered-measures";
-import { ResultPlaceholder } from "./result-placeholder";
+import { usePrefillMeasures } from "./remembered-measures";
 import { useToolMessage } from "./tool-messages";
-import { useCalculatorAction, useRevealResult } from "./use-reveal-result";
 
 /** Display order of the formulas: the recommended one first. */
 const FORMULA_ORDER = ["mifflin", "standard", "katch"] as const;
-
-interface CalorieCalculatorProps {
-  /** The action's answer after a plain form post (JavaScript off), when this calculator posted. */
-  serverData?: CalorieCalculatorData | null;
-  idPrefix?: string;
-  headingLevel?: 2 | 3;
-}
 
 /**
  * The calorie form and its result, the same on /calorie(s) and in the
  * /outils tab. Works like the IMC calculator: a plain post without
  * JavaScript, a fetcher with it, and the domain's schema on both sides.
  */
-export function CalorieCalculator({ serverData, idPrefix = "calories", headingLevel = 2 }: CalorieCalculatorProps) {
+export function CalorieCalculator({ serverData, idPrefix = "calories", headingLevel = 2 }: CalculatorProps<CalorieCalculatorData>) {
   const { t, i18n } = useTranslation("tools");
   const translate = useToolMessage();
   const hydrated = useHydrated();
-  const fetcher = useFetcher<CalorieCalculatorData>({ key: `${idPrefix}-calculator` });
-  const data = fetcher.data ?? serverData ?? null;
+  const calculator = useCalculator({
+    serverData,
+    idPrefix,
+    headingLevel,
+    resultOf: (answer) => answer.needs,
+    measuresOf: (answer) => answer.input,
+  });
+  const { data, Heading, resultId } = calculator;
   const [form, fields] = useForm({
-    id: `${idPrefix}-form`,
-    lastResult: data?.reply,
+    ...calculator.formOptions,
     defaultValue: { formule: DEFAULT_FORMULE },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: calorieFormSchema }),
   });
-  const pending = fetcher.state !== "idle";
   const hasErrors = Object.keys(form.allErrors).length > 0;
   const result = hasErrors ? null : data?.needs;
-  const Heading = `h${headingLevel}` as const;
-  const resultId = `${idPrefix}-resultat`;
-  const action = useCalculatorAction(resultId);
-  const resultRegion = useRef<HTMLDivElement>(null);
-  useRevealResult(resultRegion, fetcher.data?.needs);
-  useEffect(() => {
-    if (fetcher.data?.input) rememberMeasures(fetcher.data.input);
-  }, [fetcher.data]);
   usePrefillMeasures({
     formId: form.id,
     language: i18n.language,
@@ -82,78 +67,15 @@ export function CalorieCalculator({ serverData, idPrefix = "calories", headingLe
   const errorOf = (name: keyof typeof fields) => translate(fields[name].errors?.[0]);
 
   return (
-    <div className={styles.calculator}>
-      <fetcher.Form method="post" action={action} {...getFormProps(form)} className={styles.form} preventScrollReset>
-        <Heading className={styles.formTitle}>{t("calories.formTitle")}</Heading>
-        <input type="hidden" name={CALCULATOR_FIELD} value="calories" />
-        <ChoiceGroup
-          field={fields.sexe}
-          legend={t("calories.sexe")}
-          layout="inline"
-          options={SEXES.map((sexe) => ({ value: sexe, label: t(`calories.sexes.${sexe}`) }))}
-          error={errorOf("sexe")}
-        />
-        <div className={styles.fieldRow3}>
-          <NumberField field={fields.poids} label={t("calories.poids")} unit={t("form.kg")} hint={t("calories.poidsHint")} error={errorOf("poids")} />
-          <NumberField field={fields.taille} label={t("calories.taille")} unit={t("form.cm")} hint={t("calories.tailleHint")} error={errorOf("taille")} />
-          <NumberField
-            field={fields.age}
-            label={t("calories.age")}
-            unit={t("form.years")}
-            hint={t("calories.ageHint")}
-            inputMode="numeric"
-            error={errorOf("age")}
-          />
-        </div>
-        <ChoiceGroup
-          field={fields.formule}
-          legend={t("calories.formule")}
-          options={FORMULA_ORDER.map((formula) => ({
-            value: formula,
-            label: t(`calories.formules.${formula}.label`),
-            description: t(`calories.formules.${formula}.description`),
-            badge: formula === DEFAULT_FORMULE ? t("calories.recommended") : undefined,
-          }))}
-          error={errorOf("formule")}
-        />
-        <NumberField
-          field={fields.masseGrasse}
-          label={t("calories.masseGrasse")}
-          unit={t("form.percent")}
-          hint={t("calories.masseGrasseHint")}
-          note={hydrated ? undefined : t("calories.masseGrasseOnlyKatch")}
-          error={errorOf("masseGrasse")}
-          hidden={!showBodyFat}
-        />
-        <ChoiceGroup
-          field={fields.activite}
-          legend={t("calories.activite")}
-          options={ACTIVITES.map((activite) => ({
-            value: activite,
-            label: t(`calories.activites.${activite}.label`),
-            description: t(`calories.activites.${activite}.description`),
-          }))}
-          error={errorOf("activite")}
-        />
-        <ChoiceGroup
-          field={fields.objectif}
-          legend={t("calories.objectif")}
-          layout="inline"
-          options={OBJECTIFS.map((objectif) => ({ value: objectif, label: t(`calories.objectifs.${objectif}`) }))}
-          error={errorOf("objectif")}
-        />
-        {hasErrors ? (
-          <p className={`${styles.error} ${styles.formError}`} role="alert">
-            {t("form.errorSummary")}
-          </p>
-        ) : null}
-        <button type="submit" className={`button button-accent ${styles.submit}`} aria-disabled={pending || undefined}>
-          {pending ? <span className={styles.spinner} aria-hidden="true" /> : null}
-          {pending ? t("form.submitPending") : t("calories.submit")}
-        </button>
-      </fetcher.Form>
-      <div className={styles.resultRegion} aria-live="polite" ref={resultRegion}>
-        {result ? (
+    <CalculatorFrame
+      calculator={calculator}
+      name="calories"
+      formProps={getFormProps(form)}
+      title={t("calories.formTitle")}
+      submitLabel={t("calories.submit")}
+      formError={hasErrors ? { message: t("form.errorSummary") } : null}
+      result={
+        result ? (
           <CalorieResultPanel
             needs={result}
             activite={data?.input?.activite ?? null}
@@ -161,11 +83,66 @@ export function CalorieCalculator({ serverData, idPrefix = "calories", headingLe
             id={resultId}
             Heading={Heading}
           />
-        ) : (
-          <ResultPlaceholder />
-        )}
+        ) : null
+      }
+    >
+      <ChoiceGroup
+        field={fields.sexe}
+        legend={t("calories.sexe")}
+        layout="inline"
+        options={SEXES.map((sexe) => ({ value: sexe, label: t(`calories.sexes.${sexe}`) }))}
+        error={errorOf("sexe")}
+      />
+      <div className={styles.fieldRow3}>
+        <NumberField field={fields.poids} label={t("calories.poids")} unit={t("form.kg")} hint={t("calories.poidsHint")} error={errorOf("poids")} />
+        <NumberField field={fields.taille} label={t("calories.taille")} unit={t("form.cm")} hint={t("calories.tailleHint")} error={errorOf("taille")} />
+        <NumberField
+          field={fields.age}
+          label={t("calories.age")}
+          unit={t("form.years")}
+          hint={t("calories.ageHint")}
+          inputMode="numeric"
+          error={errorOf("age")}
+        />
       </div>
-    </div>
+      <ChoiceGroup
+        field={fields.formule}
+        legend={t("calories.formule")}
+        options={FORMULA_ORDER.map((formula) => ({
+          value: formula,
+          label: t(`calories.formules.${formula}.label`),
+          description: t(`calories.formules.${formula}.description`),
+          badge: formula === DEFAULT_FORMULE ? t("calories.recommended") : undefined,
+        }))}
+        error={errorOf("formule")}
+      />
+      <NumberField
+        field={fields.masseGrasse}
+        label={t("calories.masseGrasse")}
+        unit={t("form.percent")}
+        hint={t("calories.masseGrasseHint")}
+        note={hydrated ? undefined : t("calories.masseGrasseOnlyKatch")}
+        error={errorOf("masseGrasse")}
+        hidden={!showBodyFat}
+      />
+      <ChoiceGroup
+        field={fields.activite}
+        legend={t("calories.activite")}
+        options={ACTIVITES.map((activite) => ({
+          value: activite,
+          label: t(`calories.activites.${activite}.label`),
+          description: t(`calories.activites.${activite}.description`),
+        }))}
+        error={errorOf("activite")}
+      />
+      <ChoiceGroup
+        field={fields.objectif}
+        legend={t("calories.objectif")}
+        layout="inline"
+        options={OBJECTIFS.map((objectif) => ({ value: objectif, label: t(`calories.objectifs.${objectif}`) }))}
+        error={errorOf("objectif")}
+      />
+    </CalculatorFrame>
   );
 }
 

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "~/domain/account";
-import { callRoute, createTestApp, jsonRequest, type TestApp } from "~/testing/route-harness.server";
+import { callRoute, freshTestAppPerTest, jsonRequest } from "~/testing/route-harness.server";
 import * as forgotRoute from "./forgot-password.ts";
 import * as loginRoute from "./login.ts";
 import * as logoutRoute from "./logout.ts";
@@ -9,13 +9,7 @@ import * as registerRoute from "./register.ts";
 import * as resetRoute from "./reset-password.ts";
 import * as verifyRoute from "./verify-email.ts";
 
-let app: TestApp;
-beforeEach(async () => {
-  app = await createTestApp();
-});
-afterEach(async () => {
-  await app.close();
-});
+const app = freshTestAppPerTest();
 
 const post = (module: { action: unknown }, url: string, body: unknown, init: RequestInit = {}, clientAddress?: string) =>
   callRoute(module.action as never, jsonRequest(url, body, init), { context: app.context(clientAddress) });

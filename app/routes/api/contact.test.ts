@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CONTACT_MESSAGES, CONTACT_RATE_LIMIT } from "~/domain/contact";
-import { callRoute, createTestApp, jsonRequest, type TestApp } from "~/testing/route-harness.server";
+import { callRoute, freshTestAppPerTest, jsonRequest } from "~/testing/route-harness.server";
 import * as contactRoute from "./contact.ts";
 
-let app: TestApp;
-beforeEach(async () => {
-  app = await createTestApp();
-});
-afterEach(async () => {
-  await app.close();
-});
+const app = freshTestAppPerTest();
 
 const valid = {
   nom: "Jules",

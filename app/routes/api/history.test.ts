@@ -1,24 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { HISTORY_MESSAGES } from "~/domain/history";
 import { IMC_MESSAGES } from "~/domain/imc";
 import { NOT_SIGNED_IN_MESSAGE, startSession } from "~/services/auth/session.server";
-import { callRoute, createTestApp, jsonRequest, type TestApp } from "~/testing/route-harness.server";
+import { callRoute, freshTestAppPerTest, jsonRequest } from "~/testing/route-harness.server";
 import * as historyEntryRoute from "./history.$id.ts";
 import * as historyRoute from "./history.ts";
 
-let app: TestApp;
+const app = freshTestAppPerTest();
 let leaToken: string;
 let maxToken: string;
 
 beforeEach(async () => {
-  app = await createTestApp();
   const lea = await app.services.store.users.create({ pseudo: "lea", email: "lea@example.com", passwordHash: "x" });
   const max = await app.services.store.users.create({ pseudo: "max", email: "max@example.com", passwordHash: "x" });
   leaToken = (await startSession(app.context(), lea.id, { remember: false })).token;
   maxToken = (await startSession(app.context(), max.id, { remember: false })).token;
-});
-afterEach(async () => {
-  await app.close();
 });
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
