@@ -67,7 +67,7 @@ export function ImcGauge({ value }: { value: number }) {
           {IMC_GAUGE_BANDS.map((band) => (
             <li key={band.id} className={band.id === gauge.band ? styles.current : undefined}>
               <span className={`${styles.swatch} ${styles[band.id]}`} aria-hidden="true" />
-              <span className={styles.legendLabel}>{t(`imc.gauge.bands.${band.id}`)}</span>
+              <span>{t(`imc.gauge.bands.${band.id}`)}</span>
               <span className={styles.legendRange}>{t(`imc.gauge.ranges.${band.id}`)}</span>
             </li>
           ))}
