@@ -8,6 +8,15 @@ import { assertNodeVersion } from "./node-version.mjs";
 
 assertNodeVersion();
 
+// A bad setting should stop us before a build, not after it.
+const { ConfigError, loadConfig } = await import("../app/config.server.ts");
+try {
+  loadConfig(process.env);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : String(error));
+  process.exit(1);
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const isDev = process.argv.includes("--dev");
 const buildMarker = path.join(root, "build/server/index.js");
