@@ -2,7 +2,7 @@ import type { AppConfig } from "~/config.server";
 import type { AppServices } from "~/context.server";
 import { CONTACT_MESSAGE_RETENTION_DAYS, FINISHED_MAIL_RETENTION_DAYS, retentionCutoff } from "~/domain/retention";
 import { seedDemoAccounts } from "~/services/auth/demo-accounts.server";
-import { createMailer, OutboxWorker } from "~/services/mail/outbox.server";
+import { createMailer, OutboxWorker, releaseStaleMails } from "~/services/mail/outbox.server";
 import { createMailTransport } from "~/services/mail/transport.server";
 import { openStore } from "~/store/open-store.server";
 import type { Store } from "~/store/types";
@@ -51,6 +51,8 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
   const store = await openStoreWithin(config);
   const transport = createMailTransport(config);
   const outbox = new OutboxWorker(store, transport);
+  // Mails a crashed process left "sending" go back in the queue before sending starts.
+  await releaseStaleMails(store);
   outbox.start();
   const services: AppServices = { config, store, mailer: createMailer(store, outbox) };
 
@@ -62,6 +64,7 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
     const steps: [what: string, run: () => Promise<number>][] = [
       ["expired sessions", () => store.sessions.purgeExpired(now)],
       ["expired verification tokens", () => store.verifications.purgeExpired(now)],
+      ["mails stuck in sending", () => releaseStaleMails(store, now)],
       [
         "old contact messages",
         () => store.contactMessages.purgeOlderThan(retentionCutoff(CONTACT_MESSAGE_RETENTION_DAYS, now)),

@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -16,8 +17,9 @@ import { ErrorScreen } from "~/components/layout/error-screen";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
-import { readCookie } from "~/i18n/languages";
+import { readCookie } from "~/lib/cookies";
 import { readAccountFlash } from "~/lib/account-flash.server";
+import { CALCULATOR_FIELD } from "~/lib/calculator-results";
 import { consentFromCookieHeader } from "~/lib/consent";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/page-title";
@@ -56,6 +58,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** Search parameters that only change what a tool page shows, never the layout's data. */
+const toolViewParams = ["onglet", "article", "objectif"];
+
+function differsOnlyIn(current: URL, next: URL, params: string[]): boolean {
+  if (current.pathname !== next.pathname) return false;
+  const strip = (url: URL) => {
+    const search = new URLSearchParams(url.search);
+    for (const param of params) search.delete(param);
+    search.sort();
+    return search.toString();
+  };
+  return strip(current) === strip(next);
+}
+
+// The root loader reads the session and cookies: skip it where nothing it
+// returns can change — a calculation, a tool tab, an article opened.
+export function shouldRevalidate({ formData, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.has(CALCULATOR_FIELD)) return false;
+  if (!formData && differsOnlyIn(currentUrl, nextUrl, toolViewParams)) return false;
+  return defaultShouldRevalidate;
+}
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
   const errorTitle = error

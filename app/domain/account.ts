@@ -34,10 +34,26 @@ export const ACCOUNT_MESSAGES = {
   verifyFailed: "Échec de la vérification. Lien invalide ou expiré.",
   verifySuccess: "Adresse e-mail vérifiée. Tu peux maintenant te connecter.",
   resetSuccess: "Mot de passe modifié. Redirection…",
+  /** The API's 401, also shown by the dialog's history view without a session. */
+  notSignedIn: "Non connecté. Connecte-toi d'abord.",
   forgotSent: (email: string) => `Si un compte existe pour ${email}, un lien de réinitialisation a été envoyé.`,
   tooManyAttempts: (minutes: number) =>
     `Trop de tentatives. Réessaie dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
 } as const;
+
+/** The API's 403 on an admin route; only the JSON API sends it, so the dialog does not translate it. */
+export const ADMIN_REQUIRED_MESSAGE = "Accès refusé. Privilèges admin requis.";
+
+/** The spec's fallbacks when a request fails without a message (network down, server error). */
+export const ACCOUNT_FALLBACK_MESSAGES = {
+  connectionFailed: "Erreur de connexion. Réessaie.",
+  signupFailed: "Une erreur est survenue. Réessaie.",
+  forgotFailed: "Impossible d'envoyer le lien. Réessaie dans un instant.",
+  resetFailed: "Échec de la réinitialisation.",
+} as const satisfies Record<string, string>;
+
+/** The code that goes with ACCOUNT_MESSAGES.emailNotVerified: the dialog then offers to resend the link. */
+export const EMAIL_NOT_VERIFIED_CODE = "EMAIL_NOT_VERIFIED";
 
 /** The spec's "loose" e-mail pattern: something@something.something, no spaces. */
 const looseEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -156,6 +172,9 @@ export const ACCOUNT_TIMINGS = {
 /** Token lifetimes. */
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60_000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+
+/** Sign-up, forgot-password and resend requests send mails: 20 per address per 15 minutes (a household or an office shares one address). */
+export const MAIL_REQUEST_LIMITS = { perAddress: 20, windowSeconds: 15 * 60 } as const;
 
 /** Login throttling: failures counted over 15 minutes. */
 export const LOGIN_LIMITS = {

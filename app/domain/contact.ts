@@ -4,6 +4,7 @@
 // POST /api/contact, so the three can never disagree.
 
 import { z } from "zod";
+import { isChecked } from "./account";
 
 /** Longest accepted value of each field, counted like the browser's maxlength (UTF-16 units). */
 export const CONTACT_LIMITS = {
@@ -70,11 +71,6 @@ function asText(value: unknown): string {
 const singleLine = (value: unknown) => asText(value).replace(/\s+/g, " ").trim();
 const multiLine = (value: unknown) => asText(value).replace(/\r\n?/g, "\n").trim();
 
-/** A ticked checkbox arrives as "on" from a form, true from JSON. */
-function isTicked(value: unknown): boolean {
-  return value === true || value === "on" || value === "true";
-}
-
 function requiredText(
   normalize: (value: unknown) => string,
   max: number,
@@ -125,7 +121,7 @@ export function createContactSchema(messages: ContactMessages = CONTACT_MESSAGES
       }),
       consent: z
         .unknown()
-        .transform(isTicked)
+        .transform(isChecked)
         .pipe(z.literal(true, { error: messages.consentRequired })),
     },
     // A JSON body that is not an object at all: answer with the first rule.

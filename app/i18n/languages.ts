@@ -1,4 +1,5 @@
 // Shared by server and browser: which languages exist and how to pick one.
+import { readCookie } from "~/lib/cookies";
 
 export const supportedLanguages = ["fr", "en", "de", "es"] as const;
 export type Language = (typeof supportedLanguages)[number];
@@ -43,15 +44,6 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
   return null;
 }
 
-function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
-  if (!cookieHeader) return null;
-  for (const pair of cookieHeader.split(";")) {
-    const [key, ...rest] = pair.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return null;
-}
-
 export interface DetectedLanguage {
   language: Language;
   /** True when ?lng= chose it: the choice is then remembered in a cookie. */
@@ -69,4 +61,3 @@ export function detectLanguage(request: Request): DetectedLanguage {
   return { language: fromHeader ?? fallbackLanguage, fromSearchParam: false };
 }
 
-export { readCookie };

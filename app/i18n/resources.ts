@@ -1,5 +1,5 @@
 import type { Resource } from "i18next";
-import { supportedLanguages } from "./languages.ts";
+import { isSupportedLanguage } from "./languages.ts";
 
 /** Turns import.meta.glob results keyed "../../locales/fr/common.json" into an i18next Resource. */
 export function resourcesFromModules(modules: Record<string, unknown>): Resource {
@@ -8,7 +8,7 @@ export function resourcesFromModules(modules: Record<string, unknown>): Resource
     const match = /locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
     if (!match) continue;
     const [, language, namespace] = match as unknown as [string, string, string];
-    if (!(supportedLanguages as readonly string[]).includes(language)) continue;
+    if (!isSupportedLanguage(language)) continue;
     resources[language] ??= {};
     resources[language]![namespace] = content as Record<string, unknown>;
   }

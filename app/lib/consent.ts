@@ -7,6 +7,7 @@
 // no ads. No choice yet counts as "necessary": privacy by default.
 
 import { languageStorageKey } from "~/i18n/languages";
+import { readCookie } from "./cookies";
 import { themeStorageKey } from "./theme";
 
 export const consentCookieName = "cookie_consent";
@@ -40,12 +41,7 @@ export function consentCookie(choice: ConsentChoice, secure: boolean): string {
 
 /** The choice found in a Cookie header (or document.cookie). */
 export function consentFromCookieHeader(cookieHeader: string | null | undefined): ConsentChoice | null {
-  if (!cookieHeader) return null;
-  for (const pair of cookieHeader.split(";")) {
-    const [name, ...rest] = pair.trim().split("=");
-    if (name === consentCookieName) return parseConsentChoice(rest.join("="));
-  }
-  return null;
+  return parseConsentChoice(readCookie(cookieHeader, consentCookieName));
 }
 
 /**

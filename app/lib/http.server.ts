@@ -53,6 +53,10 @@ export async function readJsonBody<Schema extends z.ZodType>(
     }
     text = new TextDecoder().decode(Buffer.concat(chunks));
   }
+  if (text.trim() !== "" && !/^application\/([\w.+-]*\+)?json\b/i.test(request.headers.get("Content-Type") ?? "")) {
+    // A JSON API only reads JSON: this also keeps plain cross-site forms out.
+    throw new ApiError(400, "Le corps de la requête doit être du JSON (Content-Type: application/json).");
+  }
   let parsed: unknown;
   try {
     parsed = text.trim() === "" ? {} : JSON.parse(text);

@@ -17,11 +17,3 @@ export function themeCookie(theme: Theme, secure: boolean): string {
 export function themeFromClientHint(header: string | null): Theme | null {
   return parseTheme(header?.trim().replace(/"/g, ""));
 }
-
-/** Only same-site paths, so the theme form cannot be used as an open redirect. */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
-  return value;
-}

@@ -14,7 +14,13 @@ describe("sameOriginMiddleware", () => {
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ message: "Origine de la requête refusée." });
   });
-  it("lets same-site posts, bearer calls and reads through", async () => {
+  it("refuses a cross-site post even without cookies (login CSRF)", async () => {
+    expect((await run("POST", { Origin: "https://evil.example" })).status).toBe(403);
+    expect((await run("POST", { Origin: "null" })).status).toBe(403);
+  });
+
+  it("lets same-site posts, bearer calls, origin-less clients and reads through", async () => {
+    expect((await run("POST", {})).status).toBe(200);
     expect((await run("POST", { Cookie: "a=b", Origin: "http://localhost:3000" })).status).toBe(200);
     expect((await run("POST", { Origin: "https://other.example", Authorization: "Bearer t" })).status).toBe(200);
     expect((await run("GET", { Cookie: "a=b", Origin: "https://evil.example" })).status).toBe(200);

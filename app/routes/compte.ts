@@ -10,9 +10,9 @@ import {
 } from "~/components/account/account-types";
 import { withAccountView, withoutAccountView } from "~/components/account/account-url";
 import { getClientAddress } from "~/context.server";
-import { ACCOUNT_MESSAGES, isChecked } from "~/domain/account";
+import { ACCOUNT_MESSAGES, EMAIL_NOT_VERIFIED_CODE, isChecked } from "~/domain/account";
 import { serializeAccountFlash } from "~/lib/account-flash.server";
-import { safeRedirectPath } from "~/lib/theme";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getLocale } from "~/middleware/i18next.server";
 import { forgotPassword, login, register, resendVerification } from "~/services/auth/accounts.server";
 import { endSession, publicUser } from "~/services/auth/session.server";
@@ -102,7 +102,7 @@ async function handle(intent: Exclude<AccountIntent, "logout">, form: FormData, 
         ? { answer: { intent, ok: true, message: result.message, values }, status: 200, nextView: "login" }
         : {
             // Still the unverified account's case: the dialog keeps its 'Renvoyer le lien' form.
-            answer: { intent, ok: false, message: result.message, code: "EMAIL_NOT_VERIFIED", values },
+            answer: { intent, ok: false, message: result.message, code: EMAIL_NOT_VERIFIED_CODE, values },
             status: result.status,
             nextView: formView[intent],
           };

@@ -8,6 +8,7 @@ import { Faq } from "~/components/contact/faq";
 import styles from "~/components/contact/contact-page.module.css";
 import { getClientAddress, getServices } from "~/context.server";
 import { CONTACT_LIMITS, CONTACT_TIMINGS, createContactSchema } from "~/domain/contact";
+import { withMinimumDuration } from "~/lib/minimum-duration";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { sendContactMessage } from "~/services/contact.server";
@@ -55,17 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
  * counted from the submit. A request that never reaches the server (offline)
  * becomes the failure message instead of an error page.
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ContactActionData> {
-  const startedAt = Date.now();
-  let answer: ContactActionData;
-  try {
-    answer = await serverAction();
-  } catch {
-    answer = { status: "failed" };
-  }
-  const remaining = CONTACT_TIMINGS.minimumSendingMs - (Date.now() - startedAt);
-  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
-  return answer;
+export function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ContactActionData> {
+  return withMinimumDuration<ContactActionData>(CONTACT_TIMINGS.minimumSendingMs, serverAction, { status: "failed" });
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/preferences.consent";
 import { getServices } from "~/context.server";
 import { consentCookie, parseConsentChoice } from "~/lib/consent";
-import { safeRedirectPath } from "~/lib/theme";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 
 // The consent banner's and panel's form target. Works without JavaScript:
 // set the cookie, then back to the page the visitor was on (303).

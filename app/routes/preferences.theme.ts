@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/preferences.theme";
 import { getServices } from "~/context.server";
-import { parseTheme, safeRedirectPath, themeCookie } from "~/lib/theme";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { parseTheme, themeCookie } from "~/lib/theme";
 
 // The theme toggle's form target when JavaScript is off.
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,14 +3,15 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { FormMessage, PasswordField, Spinner } from "~/components/account/account-fields";
-import { ACCOUNT_FALLBACK_MESSAGES, translateAccountMessage } from "~/components/account/account-messages";
+import { translateAccountMessage } from "~/components/account/account-messages";
 import { AccountPageCard } from "~/components/account/account-page-card";
 import pageStyles from "~/components/account/account-page.module.css";
 import accountStyles from "~/components/account/account.module.css";
 import { withAccountView } from "~/components/account/account-url";
-import { useHydrated } from "~/components/account/use-paced-submission";
-import { ACCOUNT_MESSAGES, ACCOUNT_TIMINGS, resetErrors } from "~/domain/account";
+import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES, ACCOUNT_TIMINGS, resetErrors } from "~/domain/account";
+import { withMinimumDuration } from "~/lib/minimum-duration";
 import { pageTitle } from "~/lib/page-title";
+import { useHydrated } from "~/lib/use-hydrated";
 import { getInstance } from "~/middleware/i18next.server";
 import { resetPassword } from "~/services/auth/accounts.server";
 
@@ -55,17 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** With JavaScript only: the spec pads the busy state to at least 6 s, counted from the submit. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ResetActionData> {
-  const startedAt = Date.now();
-  let answer: ResetActionData;
-  try {
-    answer = await serverAction();
-  } catch {
-    answer = { ok: false, message: ACCOUNT_FALLBACK_MESSAGES.resetFailed };
-  }
-  const remaining = ACCOUNT_TIMINGS.resetMinimumMs - (Date.now() - startedAt);
-  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
-  return answer;
+export function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ResetActionData> {
+  return withMinimumDuration<ResetActionData>(ACCOUNT_TIMINGS.resetMinimumMs, serverAction, {
+    ok: false,
+    message: ACCOUNT_FALLBACK_MESSAGES.resetFailed,
+  });
 }
 
 export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { AppServices } from "~/context.server";
 import { CONTACT_RATE_LIMIT, type ContactInput } from "~/domain/contact";
+import { escapeHtml, mailLayout } from "~/services/mail/templates.server";
 import type { NewOutboxMail } from "~/store/types";
 
 // The contact use case, shared by the /contact page action and POST
@@ -79,10 +80,6 @@ const receivedAtFormat = new Intl.DateTimeFormat("fr-FR", {
   timeZone: "Europe/Paris",
 });
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
 /**
  * The mail the team reads. The outbox has no Reply-To header, so who wrote
  * and where to answer are the first lines of the body. In French: it goes to
@@ -106,20 +103,18 @@ export function inboxMail(to: string, content: InboxMailContent): NewOutboxMail 
   const row = (label: string, value: string) =>
     `<tr><th style="text-align:left;padding:4px 12px 4px 0;color:#4a5a56;font-weight:600;vertical-align:top">${label}</th><td style="padding:4px 0">${value}</td></tr>`;
   const email = escapeHtml(content.email);
-  const html = `<!doctype html>
-<html lang="fr"><body style="margin:0;background:#f6f8f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#14201d">
-<div style="max-width:640px;margin:0 auto;padding:32px 24px">
-<p style="font-size:20px;font-weight:800;color:#0f766e;margin:0 0 24px">Dynami · Contact</p>
-<div style="background:#ffffff;border-radius:16px;padding:24px;border:1px solid #d5dedb">
-<table style="border-collapse:collapse;margin:0 0 16px">
+  const html = mailLayout({
+    lang: "fr",
+    maxWidth: 640,
+    brand: "Dynami · Contact",
+    card: `<table style="border-collapse:collapse;margin:0 0 16px">
 ${row("De", `${escapeHtml(content.nom)} &lt;<a href="mailto:${email}">${email}</a>&gt;`)}
 ${row("Sujet", escapeHtml(content.sujet))}
 ${row("Langue", escapeHtml(content.locale))}
 ${row("Reçu le", escapeHtml(receivedAt))}
 </table>
-<p style="margin:0;line-height:1.6;white-space:pre-wrap">${escapeHtml(content.message)}</p>
-</div>
-<p style="font-size:13px;color:#4a5a56;margin:24px 0 0">Pour répondre, écris à <a href="mailto:${email}">${email}</a>.</p>
-</div></body></html>`;
+<p style="margin:0;line-height:1.6;white-space:pre-wrap">${escapeHtml(content.message)}</p>`,
+    after: `Pour répondre, écris à <a href="mailto:${email}">${email}</a>.`,
+  });
   return { to, subject, text, html };
 }

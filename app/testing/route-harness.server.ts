@@ -107,10 +107,11 @@ function toResponse(result: unknown): Response {
 }
 
 export function jsonRequest(url: string, body: unknown, init: RequestInit = {}): Request {
+  const { headers, ...rest } = init;
   return new Request(`http://localhost:3000${url}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", ...(init.headers ?? {}) },
     body: typeof body === "string" ? body : JSON.stringify(body),
-    ...init,
+    ...rest,
+    headers: { "Content-Type": "application/json", ...((headers as Record<string, string> | undefined) ?? {}) },
   });
 }

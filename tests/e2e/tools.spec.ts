@@ -114,8 +114,20 @@ test.describe("IMC calculator", () => {
     await expect(poids).toHaveValue("70,5");
   });
 
-  test("remembers the last weight and height (userPoids, userTaille) for the next form", async ({ page }, testInfo) => {
+  test("without the preferences consent, keeps no measure in local storage", async ({ page }, testInfo) => {
     test.skip(!jsEnabled(testInfo.project.name), "local storage is written by the page's scripts");
+    await open(page, "/imc");
+    await calculateImc(page, "70,5", "175");
+    await expect(result(page).getByTestId("imc-value")).toHaveText("23,0");
+    expect(await page.evaluate(() => [localStorage.getItem("userPoids"), localStorage.getItem("userTaille")])).toEqual([
+      null,
+      null,
+    ]);
+  });
+
+  test("remembers the last weight and height (userPoids, userTaille) for the next form", async ({ page, context, baseURL }, testInfo) => {
+    test.skip(!jsEnabled(testInfo.project.name), "local storage is written by the page's scripts");
+    await context.addCookies([{ name: "cookie_consent", value: "preferences", url: baseURL! }]);
     await open(page, "/imc");
     await calculateImc(page, "70,5", "175");
     await expect(result(page).getByTestId("imc-value")).toHaveText("23,0");

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { CloseIcon } from "~/components/layout/icons";
+import { lockPageScroll } from "~/components/ui/modal";
 import { ToastRegion, useToast } from "~/components/ui/toast";
+import { useHydrated } from "~/lib/use-hydrated";
 import { type AccountDialogApi, AccountDialogContext, accountDialogTitleId } from "./account-dialog-context";
 import type { AccountFlash, AccountUser, AccountView } from "./account-types";
 import { withAccountView, withoutAccountView } from "./account-url";
@@ -12,7 +14,6 @@ import { ForgotView } from "./forgot-view";
 import { HistoryView } from "./history-view";
 import { LoginView } from "./login-view";
 import { SignupView } from "./signup-view";
-import { useHydrated } from "./use-paced-submission";
 
 /**
  * The account popup, rendered by the root whenever the address has
@@ -115,19 +116,4 @@ export function AccountDialog({
       </dialog>
     </AccountDialogContext.Provider>
   );
-}
-
-/** Stops the page behind the dialog from scrolling; returns the undo. */
-function lockPageScroll(): () => void {
-  const root = document.documentElement;
-  const previousOverflow = root.style.overflow;
-  const previousPadding = root.style.paddingRight;
-  // Keep the layout from jumping sideways when the scrollbar disappears.
-  const scrollbarWidth = window.innerWidth - root.clientWidth;
-  root.style.overflow = "hidden";
-  if (scrollbarWidth > 0) root.style.paddingRight = `${scrollbarWidth}px`;
-  return () => {
-    root.style.overflow = previousOverflow;
-    root.style.paddingRight = previousPadding;
-  };
 }

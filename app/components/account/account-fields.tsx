@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AlertIcon, CheckCircleIcon, EyeIcon, EyeOffIcon } from "~/components/layout/icons";
+import { useHydrated } from "~/lib/use-hydrated";
 import styles from "./account.module.css";
-import { useHydrated } from "./use-paced-submission";
 
 // Small form parts shared by the dialog's views and the reset page: a visible
 // label, the message under the field (announced politely as it changes) and

@@ -1,19 +1,11 @@
 import type { TFunction } from "i18next";
-import { ACCOUNT_MESSAGES } from "~/domain/account";
+import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES } from "~/domain/account";
 import type { AccountIntent } from "./account-types";
 
 // The account services answer in French (the spec's exact texts). The dialog
 // shows them in the reader's language by recognising each known French text
 // and looking up its key in locales/<lng>/account.json (messages.*); a text
 // it does not know is shown as it came.
-
-/** The spec's fallbacks when a request fails without a message (network down, server error). */
-export const ACCOUNT_FALLBACK_MESSAGES = {
-  connectionFailed: "Erreur de connexion. Réessaie.",
-  signupFailed: "Une erreur est survenue. Réessaie.",
-  forgotFailed: "Impossible d'envoyer le lien. Réessaie dans un instant.",
-  resetFailed: "Échec de la réinitialisation.",
-} as const satisfies Record<string, string>;
 
 export function fallbackMessageFor(intent: AccountIntent): string {
   switch (intent) {
@@ -27,9 +19,6 @@ export function fallbackMessageFor(intent: AccountIntent): string {
   }
 }
 
-/** Shown by the history view without a session (same text as the API's 401). */
-export const NOT_SIGNED_IN_TEXT = "Non connecté. Connecte-toi d'abord.";
-
 type FixedMessageKey = {
   [Key in keyof typeof ACCOUNT_MESSAGES]: (typeof ACCOUNT_MESSAGES)[Key] extends string ? Key : never;
 }[keyof typeof ACCOUNT_MESSAGES];
@@ -39,7 +28,6 @@ for (const [key, text] of Object.entries(ACCOUNT_MESSAGES)) {
   if (typeof text === "string") keyByFrenchText.set(text, key);
 }
 for (const [key, text] of Object.entries(ACCOUNT_FALLBACK_MESSAGES)) keyByFrenchText.set(text, key);
-keyByFrenchText.set(NOT_SIGNED_IN_TEXT, "notSignedIn");
 
 // The two messages with a value inside, recognised by their shape.
 const forgotSentPattern = /^Si un compte existe pour (.+), un lien de réinitialisation a été envoyé\.$/;
@@ -48,7 +36,7 @@ const tooManyAttemptsPattern = /^Trop de tentatives\. Réessaie dans (\d+) minut
 /** The account.json key of a known French message, or null. Exposed for the translation tests. */
 export function accountMessageKey(
   message: string,
-): { key: FixedMessageKey | keyof typeof ACCOUNT_FALLBACK_MESSAGES | "notSignedIn" | "forgotSent" | "tooManyAttempts"; values?: Record<string, string | number> } | null {
+): { key: FixedMessageKey | keyof typeof ACCOUNT_FALLBACK_MESSAGES | "forgotSent" | "tooManyAttempts"; values?: Record<string, string | number> } | null {
   const fixed = keyByFrenchText.get(message);
   if (fixed) return { key: fixed as FixedMessageKey };
   const forgot = forgotSentPattern.exec(message);

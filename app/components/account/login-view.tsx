@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { ACCOUNT_TIMINGS, isLooseEmail, normalizeEmailInput } from "~/domain/account";
+import { ACCOUNT_TIMINGS, EMAIL_NOT_VERIFIED_CODE, isLooseEmail, normalizeEmailInput } from "~/domain/account";
 import { CheckboxField, FormMessage, PasswordField, Spinner, TextField } from "./account-fields";
 import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
 import { AccountForm } from "./account-form";
@@ -10,8 +10,6 @@ import { rememberSignedInUser } from "./account-storage";
 import type { AccountOutcome } from "./account-types";
 import styles from "./account.module.css";
 import { usePacedSubmission } from "./use-paced-submission";
-
-const emailNotVerifiedCode = "EMAIL_NOT_VERIFIED";
 
 /**
  * 'Connecte toi': identifier (e-mail or pseudo) and password. With JavaScript
@@ -78,7 +76,7 @@ export function LoginView() {
     notify(answer.ok ? "info" : "error", translate(answer.message));
   }
 
-  const unverified = outcome?.code === emailNotVerifiedCode;
+  const unverified = outcome?.code === EMAIL_NOT_VERIFIED_CODE;
   const resendTarget = normalizeEmailInput(triedIdentifier);
 
   return (

@@ -1,18 +1,7 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { fallbackMessageFor } from "./account-messages";
 import type { AccountActionData, AccountIntent } from "./account-types";
 import { accountActionPath } from "./account-url";
-
-const subscribeToNothing = () => () => {};
-
-/** False on the server and while hydrating, true once React runs in the browser. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
 
 function delay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { rememberPreference } from "~/lib/consent";
-import { type Theme, themeCookieName, themeStorageKey } from "~/lib/theme";
+import { type Theme, themeCookie, themeStorageKey } from "~/lib/theme";
 import { MoonIcon, SunIcon } from "./icons";
 
 function systemTheme(): Theme {
@@ -28,7 +28,7 @@ export function ThemeToggle({ serverTheme }: { serverTheme: Theme }) {
   function switchInPlace(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     document.documentElement.dataset.theme = next;
-    document.cookie = `${themeCookieName}=${next}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax`;
+    document.cookie = themeCookie(next, window.location.protocol === "https:");
     // Local storage only with consent; the cookie is enough for the server.
     rememberPreference(themeStorageKey, String(next === "dark"));
     setTheme(next);

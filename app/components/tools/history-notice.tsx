@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { withAccountView } from "~/components/account/account-url";
 import type { HistorySaveOutcome } from "~/lib/calculator-results";
 import styles from "./calculator.module.css";
 
@@ -21,13 +22,11 @@ export function HistoryNotice({ outcome }: { outcome: HistorySaveOutcome | null 
     );
   }
   if (outcome === "signed-out") {
-    const params = new URLSearchParams(location.search);
-    params.set("compte", "login");
     return (
       <p className={styles.notice}>
         <span>{t("history.loginPrompt")}</span>{" "}
         {/* A client-side navigation with JavaScript: the result stays on screen behind the dialog. */}
-        <Link to={`${location.pathname}?${params.toString()}`} className={styles.noticeLink} preventScrollReset>
+        <Link to={withAccountView(location.pathname + location.search, "login")} className={styles.noticeLink} preventScrollReset>
           {t("history.loginLink")}
         </Link>
       </p>

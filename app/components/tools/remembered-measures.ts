@@ -1,23 +1,21 @@
 import { useEffect } from "react";
 import { readNumberInput } from "~/domain/numbers";
+import { rememberPreference } from "~/lib/consent";
 import { formatMeasure } from "~/lib/number-format";
 
 // The spec's local storage keys userPoids and userTaille: the last weight and
 // height of a successful calculation, offered again in an empty form (the
 // calorie form after the IMC one, or the next visit). Browser only, so with
-// JavaScript; storage may be unavailable (private mode) and is then skipped.
+// JavaScript; written only once the visitor accepted preferences (cookie
+// consent), and skipped when storage is unavailable (private mode).
 
 const STORAGE_KEYS = { poids: "userPoids", taille: "userTaille" } as const;
 export type RememberedMeasure = keyof typeof STORAGE_KEYS;
 
 export function rememberMeasures(values: Partial<Record<RememberedMeasure, number>>): void {
-  try {
-    for (const name of Object.keys(STORAGE_KEYS) as RememberedMeasure[]) {
-      const value = values[name];
-      if (value !== undefined) localStorage.setItem(STORAGE_KEYS[name], String(value));
-    }
-  } catch {
-    // Nothing to remember then.
+  for (const name of Object.keys(STORAGE_KEYS) as RememberedMeasure[]) {
+    const value = values[name];
+    if (value !== undefined) rememberPreference(STORAGE_KEYS[name], String(value));
   }
 }
 

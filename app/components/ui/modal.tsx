@@ -60,7 +60,7 @@ export function Modal({ open, onClose, labelledBy, closeLabel, size = "small", c
 }
 
 /** Stops the page behind a dialog from scrolling; returns the undo. */
-function lockPageScroll(): () => void {
+export function lockPageScroll(): () => void {
   const root = document.documentElement;
   const previousOverflow = root.style.overflow;
   // Keep the layout from jumping when the scrollbar disappears.

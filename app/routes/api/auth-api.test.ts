@@ -190,6 +190,24 @@ describe("POST /api/login and the bearer token", () => {
     expect(((await blocked.json()) as { message: string }).message).toMatch(/^Trop de tentatives\. Réessaie dans 1[45] minutes\.$/);
   });
 
+  it("counts guesses sent in parallel too", async () => {
+    await registerAndVerify("racer", "racer@example.com");
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post(loginRoute, "/api/login", { identifier: "racer", password: `faux-${i}-mdp` })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
+  it("refuses a body that is not sent as JSON", async () => {
+    const response = await post(loginRoute, "/api/login", JSON.stringify({ identifier: "a", password: "b" }), {
+      headers: { "Content-Type": "text/plain" },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: "Le corps de la requête doit être du JSON (Content-Type: application/json)." });
+  });
+
   it("throttles after 20 failures from one address, whatever the identifier", async () => {
     await registerAndVerify("other", "other@example.com");
     for (let i = 0; i < 20; i++) {

@@ -3,10 +3,13 @@ import type { RouterContextProvider } from "react-router";
 import { type AppServices, getServices } from "~/context.server";
 import {
   ACCOUNT_MESSAGES,
+  EMAIL_NOT_VERIFIED_CODE,
   EMAIL_VERIFICATION_TTL_MS,
   forgotEmail,
+  isChecked,
   LOGIN_LIMITS,
   loginValues,
+  MAIL_REQUEST_LIMITS,
   PASSWORD_RESET_TTL_MS,
   resetErrors,
   type SignupInput,
@@ -37,9 +40,7 @@ function limiters(services: AppServices): Limiters {
     found = {
       loginByIdentifier: new RateLimiterMemory({ points: LOGIN_LIMITS.failuresPerIdentifier, duration: LOGIN_LIMITS.windowSeconds }),
       loginByAddress: new RateLimiterMemory({ points: LOGIN_LIMITS.failuresPerAddress, duration: LOGIN_LIMITS.windowSeconds }),
-      // Register, forgot and resend send mails: 20 per address per 15 minutes
-      // (a household or an office shares one address).
-      mailRequests: new RateLimiterMemory({ points: 20, duration: 15 * 60 }),
+      mailRequests: new RateLimiterMemory({ points: MAIL_REQUEST_LIMITS.perAddress, duration: MAIL_REQUEST_LIMITS.windowSeconds }),
     };
     limitersByServices.set(services, found);
   }
@@ -144,7 +145,7 @@ export async function register(
     await sendVerificationMail(services, user);
   }
 
-  if (input.newsletter === true || input.newsletter === "on" || input.newsletter === "true") {
+  if (isChecked(input.newsletter)) {
     try {
       await store.newsletterSubscribers.subscribe(values.email, options.locale);
     } catch (error) {
@@ -207,30 +208,21 @@ export async function login(
   const { loginByIdentifier, loginByAddress } = limiters(services);
   const identifierKey = identifier.toLowerCase();
 
-  const [identifierState, addressState] = await Promise.all([
-    loginByIdentifier.get(identifierKey),
-    loginByAddress.get(options.clientAddress),
-  ]);
-  for (const [state, limit] of [
-    [identifierState, LOGIN_LIMITS.failuresPerIdentifier],
-    [addressState, LOGIN_LIMITS.failuresPerAddress],
-  ] as const) {
-    if (state && state.consumedPoints >= limit) return tooMany(state.msBeforeNext);
+  // Count the attempt before checking the password, so guesses sent in
+  // parallel cannot all slip under the limit; a success gives it back.
+  try {
+    await Promise.all([loginByIdentifier.consume(identifierKey), loginByAddress.consume(options.clientAddress)]);
+  } catch (state) {
+    return tooMany((state as { msBeforeNext?: number }).msBeforeNext ?? LOGIN_LIMITS.windowSeconds * 1000);
   }
 
   const user = await services.store.users.findByEmailOrPseudo(identifier);
   const passwordMatches = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
-  if (!user || !passwordMatches) {
-    await Promise.all([
-      loginByIdentifier.consume(identifierKey).catch(() => undefined),
-      loginByAddress.consume(options.clientAddress).catch(() => undefined),
-    ]);
-    return { ok: false, status: 401, message: ACCOUNT_MESSAGES.loginFailed };
-  }
+  if (!user || !passwordMatches) return { ok: false, status: 401, message: ACCOUNT_MESSAGES.loginFailed };
+  await Promise.all([loginByIdentifier.delete(identifierKey), loginByAddress.reward(options.clientAddress, 1)]);
   if (!user.emailVerifiedAt) {
-    return { ok: false, status: 403, message: ACCOUNT_MESSAGES.emailNotVerified, code: "EMAIL_NOT_VERIFIED" };
+    return { ok: false, status: 403, message: ACCOUNT_MESSAGES.emailNotVerified, code: EMAIL_NOT_VERIFIED_CODE };
   }
-  await loginByIdentifier.delete(identifierKey);
   const session = await startSession(context, user.id, { remember });
   return { ok: true, user, session };
 }

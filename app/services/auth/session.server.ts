@@ -1,6 +1,7 @@
 import { createContext, createCookie, type Cookie, type RouterContextProvider } from "react-router";
 import type { AppConfig } from "~/config.server";
 import { getServices } from "~/context.server";
+import { ACCOUNT_MESSAGES, ADMIN_REQUIRED_MESSAGE } from "~/domain/account";
 import { ApiError, bearerToken } from "~/lib/http.server";
 import type { SessionRecord, UserRecord } from "~/store/types";
 import { hashToken, newToken } from "./tokens.server";
@@ -101,8 +102,8 @@ export async function endAllSessions(context: Readonly<RouterContextProvider>, u
   return getServices(context).store.sessions.deleteAllForUser(userId);
 }
 
-export const NOT_SIGNED_IN_MESSAGE = "Non connecté. Connecte-toi d'abord.";
-export const ADMIN_REQUIRED_MESSAGE = "Accès refusé. Privilèges admin requis.";
+export const NOT_SIGNED_IN_MESSAGE = ACCOUNT_MESSAGES.notSignedIn;
+export { ADMIN_REQUIRED_MESSAGE };
 
 export async function requireApiUser(context: Readonly<RouterContextProvider>, request: Request): Promise<CurrentUser> {
   const current = await getCurrentUser(context, request);

@@ -6,6 +6,11 @@ const pollIntervalMs = 2_000;
 /** A mail left "sending" this long ago belonged to a process that died mid-send. */
 const staleSendingMs = 5 * 60_000;
 
+/** Requeues mails a crashed process left in "sending": at start and with the hourly purge, not on every poll. */
+export function releaseStaleMails(store: Store, now = new Date()): Promise<number> {
+  return store.outbox.releaseStale(new Date(now.getTime() - staleSendingMs));
+}
+
 /**
  * Mails are stored first and sent by this background loop, so a request
  * never waits on SMTP and nothing is lost while SMTP is down. Each mail is
@@ -55,7 +60,6 @@ export class OutboxWorker {
   async drain(now = () => new Date()): Promise<number> {
     let sent = 0;
     try {
-      await this.store.outbox.releaseStale(new Date(now().getTime() - staleSendingMs));
       for (;;) {
         const mail = await this.store.outbox.claimNext(now());
         if (!mail) break;
