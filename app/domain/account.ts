@@ -55,6 +55,20 @@ export const ACCOUNT_FALLBACK_MESSAGES = {
 /** The code that goes with ACCOUNT_MESSAGES.emailNotVerified: the dialog then offers to resend the link. */
 export const EMAIL_NOT_VERIFIED_CODE = "EMAIL_NOT_VERIFIED";
 
+/**
+ * The reverse of the two templated messages, kept beside them so a change of
+ * wording cannot silently break the dialog's translation of them.
+ */
+export function parseTemplatedAccountMessage(
+  message: string,
+): { key: "forgotSent"; email: string } | { key: "tooManyAttempts"; minutes: number } | null {
+  const forgot = /^Si un compte existe pour (.+), un lien de réinitialisation a été envoyé\.$/.exec(message);
+  if (forgot) return { key: "forgotSent", email: forgot[1]! };
+  const tooMany = /^Trop de tentatives\. Réessaie dans (\d+) minutes?\.$/.exec(message);
+  if (tooMany) return { key: "tooManyAttempts", minutes: Number(tooMany[1]) };
+  return null;
+}
+
 /** The spec's "loose" e-mail pattern: something@something.something, no spaces. */
 const looseEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const pseudoPattern = /^[A-Za-z0-9._-]+$/;

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES } from "~/domain/account";
+import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES, parseTemplatedAccountMessage } from "~/domain/account";
 import type { AccountIntent } from "./account-types";
 
 // The account services answer in French (the spec's exact texts). The dialog
@@ -29,20 +29,15 @@ for (const [key, text] of Object.entries(ACCOUNT_MESSAGES)) {
 }
 for (const [key, text] of Object.entries(ACCOUNT_FALLBACK_MESSAGES)) keyByFrenchText.set(text, key);
 
-// The two messages with a value inside, recognised by their shape.
-const forgotSentPattern = /^Si un compte existe pour (.+), un lien de réinitialisation a été envoyé\.$/;
-const tooManyAttemptsPattern = /^Trop de tentatives\. Réessaie dans (\d+) minutes?\.$/;
-
 /** The account.json key of a known French message, or null. Exposed for the translation tests. */
 export function accountMessageKey(
   message: string,
 ): { key: FixedMessageKey | keyof typeof ACCOUNT_FALLBACK_MESSAGES | "forgotSent" | "tooManyAttempts"; values?: Record<string, string | number> } | null {
   const fixed = keyByFrenchText.get(message);
   if (fixed) return { key: fixed as FixedMessageKey };
-  const forgot = forgotSentPattern.exec(message);
-  if (forgot) return { key: "forgotSent", values: { email: forgot[1]! } };
-  const tooMany = tooManyAttemptsPattern.exec(message);
-  if (tooMany) return { key: "tooManyAttempts", values: { count: Number(tooMany[1]) } };
+  const templated = parseTemplatedAccountMessage(message);
+  if (templated?.key === "forgotSent") return { key: "forgotSent", values: { email: templated.email } };
+  if (templated?.key === "tooManyAttempts") return { key: "tooManyAttempts", values: { count: templated.minutes } };
   return null;
 }
 
