@@ -64,6 +64,10 @@ async function logIn(page: Page, js: boolean, identifier: string, password: stri
 }
 
 test.describe("account dialog", () => {
+  // These flows chain several pages with the spec's minimum display times
+  // (sign-up 2.5 s, login 1.5 s): on a busy two-core machine 30 s is too short.
+  test.describe.configure({ timeout: 90_000 });
+
   test("sign up, refused until verified, verify by mail, log in with the pseudo, log out", async ({ page }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const account = { pseudo: uniquePseudo(), email: uniqueEmail(), password: "motdepasse-e2e-1" };
@@ -116,7 +120,7 @@ test.describe("account dialog", () => {
   });
 
   test("forgot password, reset by mail: the new password works, the old one and older sessions do not", async ({ page, browser }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const js = jsEnabled(testInfo.project.name);
     const account = { pseudo: uniquePseudo(), email: uniqueEmail(), password: "ancien-mdp-2026" };
     const newPassword = "nouveau-mdp-2026";
@@ -288,15 +292,20 @@ test.describe("account dialog", () => {
 
   test("what is typed before the scripts arrive is kept", async ({ page }, testInfo) => {
     test.skip(!jsEnabled(testInfo.project.name), "only meaningful with JavaScript");
-    // Hold the scripts back, so the form is filled before hydration.
+    // Hold the scripts back until the form is filled, so hydration comes after.
+    let releaseScripts: () => void = () => {};
+    const scriptsReleased = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
     await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await scriptsReleased;
       await route.continue();
     });
     await page.goto("/?compte=create", { waitUntil: "domcontentloaded" });
     const dialog = dialogOf(page);
     await dialog.getByLabel("Pseudo").fill("avant-hydratation");
     await dialog.getByLabel(/J'accepte la politique de confidentialité/).check();
+    releaseScripts();
     await dialogReady(page, true);
     await expect(dialog.getByLabel("Pseudo")).toHaveValue("avant-hydratation");
     await expect(dialog.getByLabel(/J'accepte la politique de confidentialité/)).toBeChecked();
