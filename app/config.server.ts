@@ -27,10 +27,7 @@ const environmentSchema = z.object({
     .default(3000),
   HOST: z.string().trim().min(1, { error: "expected a host name or address" }).default("127.0.0.1"),
   DATABASE_URL: databaseUrl.default("sqlite:./data/app.db"),
-  SESSION_SECRET: z
-    .string()
-    .min(32, { error: "expected at least 32 characters" })
-    .optional(),
+  SESSION_SECRET: z.string().min(32, { error: "expected at least 32 characters" }).optional(),
   APP_URL: z.url({ error: "expected an absolute http(s) URL such as https://example.com" }).optional(),
   SMTP_URL: z
     .string()

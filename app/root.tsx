@@ -40,21 +40,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chosenTheme = parseTheme(readCookie(request.headers.get("Cookie"), themeCookieName));
   const t = getInstance(context).t;
   const [current, account] = await Promise.all([getCurrentUser(context, request), readAccountFlash(context, request)]);
-  return data({
-    language: getLocale(context),
-    /** The user's explicit choice; null means "follow the system". */
-    theme: chosenTheme,
-    systemTheme: themeFromClientHint(request.headers.get("Sec-CH-Prefers-Color-Scheme")),
-    /** cookie_consent: null until the visitor chooses (the banner shows meanwhile). */
-    cookieConsent: consentFromCookieHeader(request.headers.get("Cookie")),
-    description: t("meta.description"),
-    // meta() cannot translate: the error screens' titles travel with the root data.
-    errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
-    /** The signed-in user (header icons, the account dialog's history view), or null. */
-    user: current ? publicUser(current.user) : null,
-    /** The account action's outcome after a form sent without JavaScript, read once. */
-    accountFlash: account.flash,
-  }, account.clearCookie ? { headers: { "Set-Cookie": account.clearCookie } } : undefined);
+  return data(
+    {
+      language: getLocale(context),
+      /** The user's explicit choice; null means "follow the system". */
+      theme: chosenTheme,
+      systemTheme: themeFromClientHint(request.headers.get("Sec-CH-Prefers-Color-Scheme")),
+      /** cookie_consent: null until the visitor chooses (the banner shows meanwhile). */
+      cookieConsent: consentFromCookieHeader(request.headers.get("Cookie")),
+      description: t("meta.description"),
+      // meta() cannot translate: the error screens' titles travel with the root data.
+      errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
+      /** The signed-in user (header icons, the account dialog's history view), or null. */
+      user: current ? publicUser(current.user) : null,
+      /** The account action's outcome after a form sent without JavaScript, read once. */
+      accountFlash: account.flash,
+    },
+    account.clearCookie ? { headers: { "Set-Cookie": account.clearCookie } } : undefined,
+  );
 }
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
@@ -75,7 +78,12 @@ function differsOnlyIn(current: URL, next: URL, params: string[]): boolean {
 
 // The root loader reads the session and cookies: skip it where nothing it
 // returns can change — a calculation, a tool tab, an article opened.
-export function shouldRevalidate({ formData, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  formData,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formData?.has(CALCULATOR_FIELD)) return false;
   if (!formData && differsOnlyIn(currentUrl, nextUrl, toolViewParams)) return false;
   return defaultShouldRevalidate;
@@ -87,10 +95,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
       ? loaderData?.errorTitles.notFound
       : (loaderData?.errorTitles.error ?? "Une erreur est survenue")
     : undefined;
-  return [
-    { title: pageTitle(errorTitle) },
-    { name: "description", content: loaderData?.description ?? "" },
-  ];
+  return [{ title: pageTitle(errorTitle) }, { name: "description", content: loaderData?.description ?? "" }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

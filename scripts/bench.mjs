@@ -109,7 +109,7 @@ async function startServer(name, argv, env) {
 
   try {
     await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("did not print \"listening\" within 60 s")), 60_000);
+      const timer = setTimeout(() => reject(new Error('did not print "listening" within 60 s')), 60_000);
       const done = (fn, value) => {
         clearTimeout(timer);
         child.stdout.off("data", onData);
@@ -180,10 +180,13 @@ function autocannon(url, seconds) {
   const [command, ...args] = pinned(1, [
     process.execPath,
     autocannonCli,
-    "--connections", String(CONNECTIONS),
-    "--duration", String(seconds),
+    "--connections",
+    String(CONNECTIONS),
+    "--duration",
+    String(seconds),
     // Like a browser: the app compresses its responses, and that is part of its cost.
-    "--headers", "Accept-Encoding=gzip",
+    "--headers",
+    "Accept-Encoding=gzip",
     "--json",
     "--no-progress",
     url,
@@ -295,7 +298,8 @@ async function fetchJsSize(url) {
 async function weighPage({ label, path: pagePath, expectedStatus }, origin) {
   const pageUrl = new URL(pagePath, origin).href;
   const response = await fetch(pageUrl);
-  if (response.status !== expectedStatus) throw new Error(`${label} answered ${response.status}, expected ${expectedStatus}`);
+  if (response.status !== expectedStatus)
+    throw new Error(`${label} answered ${response.status}, expected ${expectedStatus}`);
   const html = Buffer.from(await response.arrayBuffer());
   const urls = javascriptUrls(html.toString("utf8"), pageUrl);
   const sizes = await Promise.all(urls.map(fetchJsSize));
@@ -334,12 +338,16 @@ function printTable(headers, rows, alignRight) {
 
 function statusCell(row) {
   let text = formatNumber(row.non2xx);
-  if (row.expectedStatus !== 200 && row.non2xx > 0 && row.unexpected === 0) text += ` (all ${row.expectedStatus}, expected)`;
+  if (row.expectedStatus !== 200 && row.non2xx > 0 && row.unexpected === 0)
+    text += ` (all ${row.expectedStatus}, expected)`;
   else if (row.unexpected > 0) {
     const unexpected = Object.entries(row.statusCounts).filter(([status]) => Number(status) !== row.expectedStatus);
     text += ` (unexpected: ${unexpected.map(([status, count]) => `${formatNumber(count)}× ${status}`).join(", ")})`;
   }
-  const errors = row.timeouts > 0 ? `${formatNumber(row.errors)} (${formatNumber(row.timeouts)} timeouts)` : formatNumber(row.errors);
+  const errors =
+    row.timeouts > 0
+      ? `${formatNumber(row.errors)} (${formatNumber(row.timeouts)} timeouts)`
+      : formatNumber(row.errors);
   return `${text} / ${errors}`;
 }
 
@@ -354,7 +362,11 @@ dataDir = mkdtempSync(path.join(os.tmpdir(), "dynami-bench-"));
 try {
   console.log("Building the app…");
   // The build's own output is noise here, unless it fails.
-  const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  const build = spawnSync("npm", ["run", "build", "--silent"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+  });
   if (build.error || build.status !== 0) {
     console.error(`${build.stdout ?? ""}${build.stderr ?? ""}`.trim());
     throw new Error(`the build failed (${build.error?.message ?? `exit code ${build.status}`})`);
@@ -407,7 +419,9 @@ try {
   }
 
   if (loadRows.length > 0 || hello) {
-    console.log(`\nThroughput (requests/s is the average of the per-second samples; ratio = target req/s ÷ hello world req/s):\n`);
+    console.log(
+      `\nThroughput (requests/s is the average of the per-second samples; ratio = target req/s ÷ hello world req/s):\n`,
+    );
     printTable(
       ["target", "req/s", "p99 ms", "vs hello world", "non-2xx / errors"],
       [...loadRows, ...(hello ? [hello] : [])].map((row) => [

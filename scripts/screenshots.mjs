@@ -18,13 +18,26 @@ const viewports = {
 
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 });
 try {
   for (const pagePath of paths.length ? paths : ["/"]) {
     for (const [device, viewport] of Object.entries(viewports)) {
       for (const scheme of ["light", "dark"]) {
-        const context = await browser.newContext({ viewport, colorScheme: scheme, locale: "fr-FR", deviceScaleFactor: 1 });
+        const context = await browser.newContext({
+          viewport,
+          colorScheme: scheme,
+          locale: "fr-FR",
+          deviceScaleFactor: 1,
+        });
         const page = await context.newPage();
         await page.goto(new URL(pagePath, baseUrl).href, { waitUntil: "networkidle" });
         const name = `${pagePath.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${device}-${scheme}.png`;

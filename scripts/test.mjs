@@ -75,6 +75,8 @@ const e2e = existsSync(playwrightReport)
   ? countFrom(playwrightReport, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }))
   : { passed: 0, failed: 0 };
 const failed = unit.failed + e2e.failed + (ok ? 0 : unit.failed + e2e.failed === 0 ? 1 : 0);
-console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(
+  `\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`,
+);
 console.log(`${unit.passed + e2e.passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);

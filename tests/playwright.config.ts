@@ -25,7 +25,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? `./.output/playwright-${port}.json` }]],
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? `./.output/playwright-${port}.json` }],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunchOptions,
@@ -33,8 +36,14 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions, javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions, javaScriptEnabled: false } },
+    {
+      name: "js",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions, javaScriptEnabled: true },
+    },
+    {
+      name: "no-js",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions, javaScriptEnabled: false },
+    },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

@@ -9,7 +9,13 @@ import {
   signupErrors,
 } from "./account.ts";
 
-const valid = { pseudo: "camille", email: "Camille@Example.com ", password: "motdepasse", confirmation: "motdepasse", privacy: "on" };
+const valid = {
+  pseudo: "camille",
+  email: "Camille@Example.com ",
+  password: "motdepasse",
+  confirmation: "motdepasse",
+  privacy: "on",
+};
 
 describe("signupErrors", () => {
   it("accepts a complete form", () => {
@@ -17,7 +23,11 @@ describe("signupErrors", () => {
   });
 
   it("lists the spec's messages in the spec's order", () => {
-    expect(signupErrors({ pseudo: " ", email: "", password: "", confirmation: "x", privacy: undefined }).map((e) => e.message)).toEqual([
+    expect(
+      signupErrors({ pseudo: " ", email: "", password: "", confirmation: "x", privacy: undefined }).map(
+        (e) => e.message,
+      ),
+    ).toEqual([
       "Pseudo requis.",
       "Email requis.",
       "Mot de passe requis.",
@@ -25,7 +35,9 @@ describe("signupErrors", () => {
       "Merci d'accepter la politique de confidentialité.",
     ]);
     expect(signupErrors({ ...valid, email: "pas-un-email" })[0]?.message).toBe("Email invalide.");
-    expect(signupErrors({ ...valid, password: "1234567", confirmation: "1234567" })[0]?.message).toBe("8 caractères minimum.");
+    expect(signupErrors({ ...valid, password: "1234567", confirmation: "1234567" })[0]?.message).toBe(
+      "8 caractères minimum.",
+    );
   });
 
   it("bounds the password at 8 and 128 characters", () => {
@@ -52,8 +64,14 @@ describe("loginValues", () => {
       ok: true,
       value: { identifier: "demo", password: "x", remember: true },
     });
-    expect(loginValues({ identifier: " ", password: "x" })).toEqual({ ok: false, message: "Identifiant et mot de passe sont requis." });
-    expect(loginValues({ identifier: "demo", password: "" })).toEqual({ ok: false, message: "Identifiant et mot de passe sont requis." });
+    expect(loginValues({ identifier: " ", password: "x" })).toEqual({
+      ok: false,
+      message: "Identifiant et mot de passe sont requis.",
+    });
+    expect(loginValues({ identifier: "demo", password: "" })).toEqual({
+      ok: false,
+      message: "Identifiant et mot de passe sont requis.",
+    });
   });
 });
 
@@ -66,13 +84,23 @@ describe("forgotEmail", () => {
 
 describe("resetErrors", () => {
   it("checks the token, then the trimmed password, then the confirmation", () => {
-    expect(resetErrors({ token: "", password: "x" })).toMatchObject({ field: "token", message: "Lien invalide ou expiré." });
-    expect(resetErrors({ token: "t", password: "  1234567  " })).toMatchObject({ field: "password", message: "Min 8 caractères." });
+    expect(resetErrors({ token: "", password: "x" })).toMatchObject({
+      field: "token",
+      message: "Lien invalide ou expiré.",
+    });
+    expect(resetErrors({ token: "t", password: "  1234567  " })).toMatchObject({
+      field: "password",
+      message: "Min 8 caractères.",
+    });
     expect(resetErrors({ token: "t", password: "12345678", confirmation: "12345679" })).toMatchObject({
       field: "confirmation",
       message: "Les mots de passe ne correspondent pas.",
     });
-    expect(resetErrors({ token: " t ", password: " 12345678 ", confirmation: "12345678" })).toEqual({ ok: true, token: "t", password: "12345678" });
+    expect(resetErrors({ token: " t ", password: " 12345678 ", confirmation: "12345678" })).toEqual({
+      ok: true,
+      token: "t",
+      password: "12345678",
+    });
   });
 });
 
@@ -85,9 +113,18 @@ describe("isChecked", () => {
 
 describe("parseTemplatedAccountMessage", () => {
   it("reads back the values of the two templated messages", () => {
-    expect(parseTemplatedAccountMessage(ACCOUNT_MESSAGES.forgotSent("lea@example.com"))).toEqual({ key: "forgotSent", email: "lea@example.com" });
-    expect(parseTemplatedAccountMessage(ACCOUNT_MESSAGES.tooManyAttempts(1))).toEqual({ key: "tooManyAttempts", minutes: 1 });
-    expect(parseTemplatedAccountMessage(ACCOUNT_MESSAGES.tooManyAttempts(14))).toEqual({ key: "tooManyAttempts", minutes: 14 });
+    expect(parseTemplatedAccountMessage(ACCOUNT_MESSAGES.forgotSent("lea@example.com"))).toEqual({
+      key: "forgotSent",
+      email: "lea@example.com",
+    });
+    expect(parseTemplatedAccountMessage(ACCOUNT_MESSAGES.tooManyAttempts(1))).toEqual({
+      key: "tooManyAttempts",
+      minutes: 1,
+    });
+    expect(parseTemplatedAccountMessage(ACCOUNT_MESSAGES.tooManyAttempts(14))).toEqual({
+      key: "tooManyAttempts",
+      minutes: 14,
+    });
     expect(parseTemplatedAccountMessage("Autre chose.")).toBeNull();
   });
 });

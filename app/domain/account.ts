@@ -12,7 +12,8 @@ export const ACCOUNT_MESSAGES = {
   loginRequired: "Identifiant et mot de passe sont requis.",
   pseudoRequired: "Pseudo requis.",
   pseudoLength: `Le pseudo doit faire entre ${PSEUDO_MIN_LENGTH} et ${PSEUDO_MAX_LENGTH} caractères.`,
-  pseudoCharacters: "Le pseudo ne peut contenir que des lettres, des chiffres, des points, des tirets et des tirets bas.",
+  pseudoCharacters:
+    "Le pseudo ne peut contenir que des lettres, des chiffres, des points, des tirets et des tirets bas.",
   emailRequired: "Email requis.",
   emailInvalid: "Email invalide.",
   passwordRequired: "Mot de passe requis.",
@@ -37,8 +38,7 @@ export const ACCOUNT_MESSAGES = {
   /** The API's 401, also shown by the dialog's history view without a session. */
   notSignedIn: "Non connecté. Connecte-toi d'abord.",
   forgotSent: (email: string) => `Si un compte existe pour ${email}, un lien de réinitialisation a été envoyé.`,
-  tooManyAttempts: (minutes: number) =>
-    `Trop de tentatives. Réessaie dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
+  tooManyAttempts: (minutes: number) => `Trop de tentatives. Réessaie dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
 } as const;
 
 /** The API's 403 on an admin route; only the JSON API sends it, so the dialog does not translate it. */
@@ -141,9 +141,11 @@ export interface LoginValues {
 }
 
 /** Leading spaces of the identifier are trimmed (trailing too: no pseudo or e-mail ends with one). */
-export function loginValues(input: { identifier: unknown; password: unknown; remember?: unknown }):
-  | { ok: true; value: LoginValues }
-  | { ok: false; message: string } {
+export function loginValues(input: {
+  identifier: unknown;
+  password: unknown;
+  remember?: unknown;
+}): { ok: true; value: LoginValues } | { ok: false; message: string } {
   const identifier = text(input.identifier).trim();
   const password = text(input.password);
   if (!identifier || !password) return { ok: false, message: ACCOUNT_MESSAGES.loginRequired };
@@ -159,7 +161,11 @@ export function forgotEmail(input: unknown): { ok: true; email: string } | { ok:
 }
 
 /** Reset form: token, then the password (trimmed, 8 minimum), then the confirmation when one is given. */
-export function resetErrors(input: { token: unknown; password: unknown; confirmation?: unknown }):
+export function resetErrors(input: {
+  token: unknown;
+  password: unknown;
+  confirmation?: unknown;
+}):
   | { ok: true; token: string; password: string }
   | { ok: false; field: "token" | "password" | "confirmation"; message: string } {
   const token = text(input.token).trim();

@@ -99,7 +99,9 @@ describe("Katch-McArdle", () => {
 
   it("ignores sex, height and age", () => {
     const forMan = computeBmr(input({ ...man, formule: "katch", masseGrasse: 20 }));
-    const forWoman = computeBmr(input({ sexe: "femme", poids: 70, taille: 150, age: 70, formule: "katch", masseGrasse: 20 }));
+    const forWoman = computeBmr(
+      input({ sexe: "femme", poids: 70, taille: 150, age: 70, formule: "katch", masseGrasse: 20 }),
+    );
     expect(forMan).toBeCloseTo(1579.6, 9);
     expect(forWoman).toBe(forMan);
   });
@@ -204,7 +206,9 @@ describe("computeCalorieNeeds", () => {
   it("Katch-McArdle: lean mass, BMR and goals", () => {
     // Lean mass 70 x 0.8 = 56 kg; BMR 370 + 21.6 x 56 = 1579.6 -> 1580;
     // x 1.2 = 1895.52 -> 1896; gain 2396: 2396 x 0.35 / 4 = 209.65 -> 210, 2396 x 0.3 / 9 = 79.87 -> 80
-    const needs = computeCalorieNeeds(input({ formule: "katch", masseGrasse: 20, activite: "faible", objectif: "gain" }));
+    const needs = computeCalorieNeeds(
+      input({ formule: "katch", masseGrasse: 20, activite: "faible", objectif: "gain" }),
+    );
     expect(needs).toMatchObject({ formule: "katch", bmr: 1580, maintenance: 1896, leanMassKg: 56, objectif: "gain" });
     expect(needs.chosen).toEqual({
       objectif: "gain",
@@ -263,7 +267,15 @@ describe("validateCalorieInput", () => {
   it("turns a complete form into a CalorieInput, dropping the unused body fat", () => {
     expect(validateCalorieInput(form)).toEqual({
       ok: true,
-      value: { sexe: "homme", poids: 70, taille: 175, age: 30, formule: "mifflin", activite: "moyen", objectif: "maintain" },
+      value: {
+        sexe: "homme",
+        poids: 70,
+        taille: 175,
+        age: 30,
+        formule: "mifflin",
+        activite: "moyen",
+        objectif: "maintain",
+      },
     });
   });
 
@@ -466,7 +478,14 @@ describe("calorieFormSchema", () => {
   });
 
   it("puts each message on its field's path", () => {
-    const result = calorieFormSchema.safeParse({ sexe: "homme", poids: "49", taille: "180", age: "30", activite: "moyen", objectif: "gain" });
+    const result = calorieFormSchema.safeParse({
+      sexe: "homme",
+      poids: "49",
+      taille: "180",
+      age: "30",
+      activite: "moyen",
+      objectif: "gain",
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
       { path: ["poids"], message: CALORIE_MESSAGES.poidsHorsLimites },
@@ -474,7 +493,15 @@ describe("calorieFormSchema", () => {
   });
 
   it("puts the missing body fat on the masseGrasse path", () => {
-    const result = calorieFormSchema.safeParse({ sexe: "homme", poids: "70", taille: "180", age: "30", formule: "katch", activite: "moyen", objectif: "gain" });
+    const result = calorieFormSchema.safeParse({
+      sexe: "homme",
+      poids: "70",
+      taille: "180",
+      age: "30",
+      formule: "katch",
+      activite: "moyen",
+      objectif: "gain",
+    });
     expect(result.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
       { path: ["masseGrasse"], message: CALORIE_MESSAGES.masseGrasseRequise },
     ]);
@@ -486,7 +513,14 @@ describe("calorieFormSchema", () => {
   });
 
   it("feeds computeCalorieNeeds directly", () => {
-    const value = calorieFormSchema.parse({ sexe: "homme", poids: "70", taille: "175", age: "30", activite: "moyen", objectif: "lose" });
+    const value = calorieFormSchema.parse({
+      sexe: "homme",
+      poids: "70",
+      taille: "175",
+      age: "30",
+      activite: "moyen",
+      objectif: "lose",
+    });
     expect(computeCalorieNeeds(value).chosen.calories).toBe(2056);
   });
 });

@@ -102,10 +102,7 @@ export interface BodyMetrics {
 export type CalorieInput = BodyMetrics & {
   activite: Activite;
   objectif: Objectif;
-} & (
-    | { formule: "standard" | "mifflin"; masseGrasse?: number | undefined }
-    | { formule: "katch"; masseGrasse: number }
-  );
+} & ({ formule: "standard" | "mifflin"; masseGrasse?: number | undefined } | { formule: "katch"; masseGrasse: number });
 
 // ---------------------------------------------------------------------------
 // BMR formulas (exact values, in kcal per day)

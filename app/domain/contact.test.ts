@@ -60,7 +60,12 @@ describe("contact form rules", () => {
 
   it("treats blank text as missing and trims what it keeps", () => {
     expect(firstMessage({ ...valid, nom: "   \n\t " })).toBe("Ton nom est requis.");
-    const result = contactSchema.parse({ ...valid, nom: "  Camille\n  Martin ", email: " a@b.fr ", message: "\r\nLigne 1\r\nLigne 2  " });
+    const result = contactSchema.parse({
+      ...valid,
+      nom: "  Camille\n  Martin ",
+      email: " a@b.fr ",
+      message: "\r\nLigne 1\r\nLigne 2  ",
+    });
     expect(result.nom).toBe("Camille Martin");
     expect(result.email).toBe("a@b.fr");
     expect(result.message).toBe("Ligne 1\nLigne 2");
@@ -76,7 +81,9 @@ describe("contact form rules", () => {
     expect(firstMessage({ ...valid, email: { $gt: "" } })).toBe("Ton email est requis.");
     expect(firstMessage({ ...valid, sujet: ["a"] })).toBe("Un sujet est requis.");
     expect(firstMessage({ ...valid, message: null })).toBe("Ton message est vide.");
-    expect(firstMessage({ ...valid, consent: { $ne: false } })).toBe("Merci d'accepter la politique de confidentialité.");
+    expect(firstMessage({ ...valid, consent: { $ne: false } })).toBe(
+      "Merci d'accepter la politique de confidentialité.",
+    );
     for (const body of [null, [], "texte", 12, true]) expect(firstMessage(body)).toBe("Ton nom est requis.");
   });
 
@@ -110,8 +117,12 @@ describe("contact form rules", () => {
       }).success,
     ).toBe(true);
     expect(firstMessage({ ...valid, nom: "n".repeat(101) })).toBe("Ton nom est trop long (100 caractères maximum).");
-    expect(firstMessage({ ...valid, email: `a${longestEmail}` })).toBe("Ton email est trop long (254 caractères maximum).");
-    expect(firstMessage({ ...valid, sujet: "s".repeat(151) })).toBe("Ton sujet est trop long (150 caractères maximum).");
+    expect(firstMessage({ ...valid, email: `a${longestEmail}` })).toBe(
+      "Ton email est trop long (254 caractères maximum).",
+    );
+    expect(firstMessage({ ...valid, sujet: "s".repeat(151) })).toBe(
+      "Ton sujet est trop long (150 caractères maximum).",
+    );
     expect(firstMessage({ ...valid, message: "m".repeat(5001) })).toBe(
       "Ton message est trop long (5000 caractères maximum).",
     );

@@ -132,4 +132,3 @@ export function createContactSchema(messages: ContactMessages = CONTACT_MESSAGES
 export const contactSchema = createContactSchema();
 
 export type ContactInput = z.output<typeof contactSchema>;
-

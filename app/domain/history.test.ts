@@ -77,9 +77,12 @@ describe("historyEntrySchema", () => {
   });
 
   it("dates a record without a date with the server's clock, and stores dates in UTC", () => {
-    expect(schema.parse({ action: "IMC_CALC", meta: { poids: 70, taille: 175 } }).meta.date).toBe(fixedNow.toISOString());
+    expect(schema.parse({ action: "IMC_CALC", meta: { poids: 70, taille: 175 } }).meta.date).toBe(
+      fixedNow.toISOString(),
+    );
     expect(
-      schema.parse({ action: "IMC_CALC", meta: { poids: 70, taille: 175, date: "2026-02-01T10:30:00+02:00" } }).meta.date,
+      schema.parse({ action: "IMC_CALC", meta: { poids: 70, taille: 175, date: "2026-02-01T10:30:00+02:00" } }).meta
+        .date,
     ).toBe("2026-02-01T08:30:00.000Z");
   });
 
@@ -95,8 +98,12 @@ describe("historyEntrySchema", () => {
   });
 
   it("wants JSON numbers for the measurements: no strings, booleans or operator objects", () => {
-    expect(messageOf({ action: "IMC_CALC", meta: { poids: "70", taille: 175 } })).toBe("meta.poids doit être un nombre.");
-    expect(messageOf({ action: "IMC_CALC", meta: { poids: true, taille: 175 } })).toBe("meta.poids doit être un nombre.");
+    expect(messageOf({ action: "IMC_CALC", meta: { poids: "70", taille: 175 } })).toBe(
+      "meta.poids doit être un nombre.",
+    );
+    expect(messageOf({ action: "IMC_CALC", meta: { poids: true, taille: 175 } })).toBe(
+      "meta.poids doit être un nombre.",
+    );
     expect(messageOf({ action: "IMC_CALC", meta: { poids: { $gt: "" }, taille: 175 } })).toBe(
       "meta.poids doit être un nombre.",
     );
@@ -112,9 +119,15 @@ describe("historyEntrySchema", () => {
   it("applies the form rules and their messages", () => {
     expect(messageOf({ action: "IMC_CALC", meta: { poids: 40, taille: 175 } })).toBe(IMC_MESSAGES.outOfRange);
     expect(messageOf({ action: "IMC_CALC", meta: { poids: 70, taille: 301 } })).toBe(IMC_MESSAGES.outOfRange);
-    expect(messageOf({ action: "CALORIES_CALC", meta: { ...validCalories, age: 11 } })).toBe(CALORIE_MESSAGES.ageHorsLimites);
-    expect(messageOf({ action: "CALORIES_CALC", meta: { ...validCalories, taille: 175.3 } })).toBe(CALORIE_MESSAGES.taillePas);
-    expect(messageOf({ action: "CALORIES_CALC", meta: { ...validCalories, sexe: "autre" } })).toBe(CALORIE_MESSAGES.sexe);
+    expect(messageOf({ action: "CALORIES_CALC", meta: { ...validCalories, age: 11 } })).toBe(
+      CALORIE_MESSAGES.ageHorsLimites,
+    );
+    expect(messageOf({ action: "CALORIES_CALC", meta: { ...validCalories, taille: 175.3 } })).toBe(
+      CALORIE_MESSAGES.taillePas,
+    );
+    expect(messageOf({ action: "CALORIES_CALC", meta: { ...validCalories, sexe: "autre" } })).toBe(
+      CALORIE_MESSAGES.sexe,
+    );
     expect(messageOf({ action: "CALORIES_CALC", meta: { ...validCalories, formule: "katch" } })).toBe(
       CALORIE_MESSAGES.masseGrasseRequise,
     );
@@ -124,7 +137,9 @@ describe("historyEntrySchema", () => {
   });
 
   it("refuses a date that is not ISO 8601 with a zone", () => {
-    expect(messageOf({ action: "IMC_CALC", meta: { poids: 70, taille: 175, date: "hier" } })).toBe(HISTORY_MESSAGES.invalidDate);
+    expect(messageOf({ action: "IMC_CALC", meta: { poids: 70, taille: 175, date: "hier" } })).toBe(
+      HISTORY_MESSAGES.invalidDate,
+    );
     expect(messageOf({ action: "IMC_CALC", meta: { poids: 70, taille: 175, date: 1_700_000_000_000 } })).toBe(
       HISTORY_MESSAGES.invalidDate,
     );

@@ -42,8 +42,7 @@ export interface CaloriesHistoryMeta {
 }
 
 export type HistoryEntry =
-  | { action: "IMC_CALC"; meta: ImcHistoryMeta }
-  | { action: "CALORIES_CALC"; meta: CaloriesHistoryMeta };
+  { action: "IMC_CALC"; meta: ImcHistoryMeta } | { action: "CALORIES_CALC"; meta: CaloriesHistoryMeta };
 
 /** Answers of the JSON API, in French like every API message. */
 export const HISTORY_MESSAGES = {

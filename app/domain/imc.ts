@@ -36,9 +36,7 @@ export interface ImcRawInput {
   taille?: unknown;
 }
 
-export type ImcValidation =
-  | { ok: true; poids: number; taille: number }
-  | { ok: false; message: string };
+export type ImcValidation = { ok: true; poids: number; taille: number } | { ok: false; message: string };
 
 /**
  * Checks the IMC form in the spec's order: both fields must first be numbers
@@ -105,13 +103,7 @@ export function computeImc(weightKg: number, heightCm: number): number {
 // Categories
 
 export type ImcCategoryId =
-  | "denutrition-severe"
-  | "maigreur"
-  | "normal"
-  | "surpoids"
-  | "obesite-moderee"
-  | "obesite-severe"
-  | "obesite-massive";
+  "denutrition-severe" | "maigreur" | "normal" | "surpoids" | "obesite-moderee" | "obesite-severe" | "obesite-massive";
 
 export interface ImcCategory {
   /** Stable identifier, safe for code, CSS classes and translations. */
@@ -132,8 +124,7 @@ export const IMC_CATEGORIES: readonly ImcCategory[] = [
     label: "Dénutrition sévère",
     description:
       "Ton IMC est très en dessous de la zone de corpulence normale (18,5 à 24,9), ce qui peut signaler une dénutrition.",
-    conseil:
-      "Consulte rapidement un médecin : une prise en charge médicale et nutritionnelle est recommandée.",
+    conseil: "Consulte rapidement un médecin : une prise en charge médicale et nutritionnelle est recommandée.",
   },
   {
     id: "maigreur",
@@ -181,10 +172,8 @@ export const IMC_CATEGORIES: readonly ImcCategory[] = [
     id: "obesite-massive",
     below: Number.POSITIVE_INFINITY,
     label: "Obésité massive",
-    description:
-      "Ton IMC correspond à une obésité de classe 3, avec un risque très élevé de complications.",
-    conseil:
-      "Parles-en à ton médecin : une prise en charge spécialisée et pluridisciplinaire peut vraiment t'aider.",
+    description: "Ton IMC correspond à une obésité de classe 3, avec un risque très élevé de complications.",
+    conseil: "Parles-en à ton médecin : une prise en charge spécialisée et pluridisciplinaire peut vraiment t'aider.",
   },
 ];
 

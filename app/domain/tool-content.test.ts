@@ -15,20 +15,35 @@ describe("parseToolContent", () => {
   it("reads each language's groups under the spec's key names", () => {
     const { byLanguage, problems } = parseToolContent({
       fr: {
-        contenuIMC: [{ id: 1, titre: "Qu'est-ce que l'IMC ?", intro: "Un indice.", more: "Plus.", link: { label: "OMS", href: "https://who.int" } }],
+        contenuIMC: [
+          {
+            id: 1,
+            titre: "Qu'est-ce que l'IMC ?",
+            intro: "Un indice.",
+            more: "Plus.",
+            link: { label: "OMS", href: "https://who.int" },
+          },
+        ],
         contenueArticlesIMC: [article("a1")],
         contenueArticlesCALORIE: [article("c1")],
       },
     });
     expect(problems).toEqual([]);
-    expect(byLanguage.fr!.explanations[0]).toMatchObject({ id: "1", titre: "Qu'est-ce que l'IMC ?", link: { label: "OMS" } });
+    expect(byLanguage.fr!.explanations[0]).toMatchObject({
+      id: "1",
+      titre: "Qu'est-ce que l'IMC ?",
+      link: { label: "OMS" },
+    });
     expect(byLanguage.fr!.imcArticles.map((a) => a.id)).toEqual(["a1"]);
     expect(byLanguage.fr!.calorieArticles.map((a) => a.id)).toEqual(["c1"]);
   });
 
   it("leaves out malformed or duplicate entries and says so, keeping the rest", () => {
     const { byLanguage, problems } = parseToolContent({
-      fr: { contenueArticlesIMC: [article("a1"), { id: "a2" }, article("a1", "Doublon"), "texte"], contenuIMC: "pas une liste" },
+      fr: {
+        contenueArticlesIMC: [article("a1"), { id: "a2" }, article("a1", "Doublon"), "texte"],
+        contenuIMC: "pas une liste",
+      },
       en: "nope",
     });
     expect(byLanguage.fr!.imcArticles.map((a) => a.titre)).toEqual(["Article a1"]);

@@ -91,19 +91,38 @@ function readList<Schema extends z.ZodType>(
  * Reads the whole file into one ToolContent per language it holds. Problems
  * are returned so the caller can log them once.
  */
-export function parseToolContent(raw: unknown): { byLanguage: Record<string, ToolContent>; problems: ContentProblem[] } {
+export function parseToolContent(raw: unknown): {
+  byLanguage: Record<string, ToolContent>;
+  problems: ContentProblem[];
+} {
   const problems: ContentProblem[] = [];
   const byLanguage: Record<string, ToolContent> = {};
-  if (!isRecord(raw)) return { byLanguage, problems: [{ language: "*", group: "*", index: -1, message: "not an object" }] };
+  if (!isRecord(raw))
+    return { byLanguage, problems: [{ language: "*", group: "*", index: -1, message: "not an object" }] };
   for (const [language, groups] of Object.entries(raw)) {
     if (!isRecord(groups)) {
       problems.push({ language, group: "*", index: -1, message: "not an object" });
       continue;
     }
     byLanguage[language] = {
-      explanations: readList(groups[GROUP_KEYS.explanations], explanationBlockSchema, { language, group: GROUP_KEYS.explanations }, problems),
-      imcArticles: readList(groups[GROUP_KEYS.imcArticles], articleSchema, { language, group: GROUP_KEYS.imcArticles }, problems),
-      calorieArticles: readList(groups[GROUP_KEYS.calorieArticles], articleSchema, { language, group: GROUP_KEYS.calorieArticles }, problems),
+      explanations: readList(
+        groups[GROUP_KEYS.explanations],
+        explanationBlockSchema,
+        { language, group: GROUP_KEYS.explanations },
+        problems,
+      ),
+      imcArticles: readList(
+        groups[GROUP_KEYS.imcArticles],
+        articleSchema,
+        { language, group: GROUP_KEYS.imcArticles },
+        problems,
+      ),
+      calorieArticles: readList(
+        groups[GROUP_KEYS.calorieArticles],
+        articleSchema,
+        { language, group: GROUP_KEYS.calorieArticles },
+        problems,
+      ),
     };
   }
   return { byLanguage, problems };
@@ -123,7 +142,11 @@ export function contentForLanguage(
   const backup = byLanguage[fallback] ?? EMPTY_TOOL_CONTENT;
   if (!chosen) return backup;
   const pick = <Key extends keyof ToolContent>(key: Key) => (chosen[key].length > 0 ? chosen[key] : backup[key]);
-  return { explanations: pick("explanations"), imcArticles: pick("imcArticles"), calorieArticles: pick("calorieArticles") };
+  return {
+    explanations: pick("explanations"),
+    imcArticles: pick("imcArticles"),
+    calorieArticles: pick("calorieArticles"),
+  };
 }
 
 export type ArticleBlock = { kind: "heading"; text: string } | { kind: "paragraph"; text: string };

@@ -3,9 +3,7 @@ import { initReactI18next } from "react-i18next";
 import { defaultNamespace, fallbackLanguage, type Language, supportedLanguages } from "./languages.ts";
 import { namespacesOf, resourcesFromModules } from "./resources.ts";
 
-const resources = resourcesFromModules(
-  import.meta.glob("../../locales/*/*.json", { eager: true, import: "default" }),
-);
+const resources = resourcesFromModules(import.meta.glob("../../locales/*/*.json", { eager: true, import: "default" }));
 
 // One instance initialised at start; each request gets a clone that shares
 // its resource store and services (plural rules, formatters, caches).

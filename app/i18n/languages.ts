@@ -60,4 +60,3 @@ export function detectLanguage(request: Request): DetectedLanguage {
   const fromHeader = languageFromAcceptLanguage(request.headers.get("Accept-Language"));
   return { language: fromHeader ?? fallbackLanguage, fromSearchParam: false };
 }
-

@@ -52,7 +52,10 @@ function flashCookie(config: AppConfig): Cookie {
 }
 
 /** The Set-Cookie value that carries `flash` to the next page. */
-export async function serializeAccountFlash(context: Readonly<RouterContextProvider>, flash: AccountFlash): Promise<string> {
+export async function serializeAccountFlash(
+  context: Readonly<RouterContextProvider>,
+  flash: AccountFlash,
+): Promise<string> {
   return flashCookie(getServices(context).config).serialize(flashSchema.parse(flash));
 }
 

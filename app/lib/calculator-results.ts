@@ -44,7 +44,12 @@ export const CALCULATOR_FIELD = "calculateur";
  * do not change with a calculation, so a fetcher post to the page itself
  * needs no reload of them.
  */
-export function skipReloadAfterCalculation({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function skipReloadAfterCalculation({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod === "POST" && currentUrl.href === nextUrl.href) return false;
   return defaultShouldRevalidate;
 }

@@ -24,7 +24,8 @@ describe("blockNonNumericKeys", () => {
   });
 
   it("lets digits, separators and editing keys through", () => {
-    for (const key of ["7", "0", ",", ".", "Backspace", "Delete", "ArrowLeft", "Tab", "Enter"]) expect(press(key), key).toBe(false);
+    for (const key of ["7", "0", ",", ".", "Backspace", "Delete", "ArrowLeft", "Tab", "Enter"])
+      expect(press(key), key).toBe(false);
   });
 
   it("leaves shortcuts alone (Ctrl+- zooms out)", () => {

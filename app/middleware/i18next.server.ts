@@ -1,12 +1,7 @@
 import type { i18n } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { i18nFor } from "~/i18n/i18n.server";
-import {
-  detectLanguage,
-  fallbackLanguage,
-  type Language,
-  languageCookieName,
-} from "~/i18n/languages";
+import { detectLanguage, fallbackLanguage, type Language, languageCookieName } from "~/i18n/languages";
 
 const languageContext = createContext<Language>(fallbackLanguage);
 const i18nContext = createContext<i18n | null>(null);

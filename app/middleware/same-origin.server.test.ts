@@ -5,7 +5,10 @@ import { sameOriginMiddleware } from "./same-origin.server.ts";
 async function run(method: string, headers: Record<string, string>) {
   const request = new Request("http://localhost:3000/api/logout", { method, headers });
   const next = async () => new Response("ok");
-  return (await sameOriginMiddleware({ request, context: new RouterContextProvider(), params: {}, unstable_pattern: "" } as never, next)) as Response;
+  return (await sameOriginMiddleware(
+    { request, context: new RouterContextProvider(), params: {}, unstable_pattern: "" } as never,
+    next,
+  )) as Response;
 }
 
 describe("sameOriginMiddleware", () => {

@@ -81,9 +81,9 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
     const setCookie = response.headers.getSetCookie().join("\n");
     expect(setCookie).toMatch(/^dynami_account_flash=.*Max-Age=60.*HttpOnly/is);
     expect(setCookie).not.toMatch(/dynami_session=/);
-    expect(Buffer.from(decodeURIComponent(cookiesFrom(response).split("=")[1]!.split(".")[0]!), "base64").toString()).not.toContain(
-      "wrong-password-1",
-    );
+    expect(
+      Buffer.from(decodeURIComponent(cookiesFrom(response).split("=")[1]!.split(".")[0]!), "base64").toString(),
+    ).not.toContain("wrong-password-1");
     expect(await flashOf(response)).toEqual({
       view: "login",
       intent: "login",
@@ -94,16 +94,31 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
   });
 
   it("opens a session on success and leads to the history view", async () => {
-    const response = await postAccountForm({ intent: "login", redirectTo: "/imc", identifier: demo.email, password: demo.password });
+    const response = await postAccountForm({
+      intent: "login",
+      redirectTo: "/imc",
+      identifier: demo.email,
+      password: demo.password,
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/imc?compte=history");
     expect(response.headers.getSetCookie().some((line) => line.startsWith("dynami_session="))).toBe(true);
     expect((await signedInUser(cookiesFrom(response)))?.user.pseudo).toBe("demo");
-    expect(await flashOf(response)).toMatchObject({ view: "history", intent: "login", ok: true, message: ACCOUNT_MESSAGES.loginSuccess });
+    expect(await flashOf(response)).toMatchObject({
+      view: "history",
+      intent: "login",
+      ok: true,
+      message: ACCOUNT_MESSAGES.loginSuccess,
+    });
   });
 
   it("ends the session on logout and clears the cookie", async () => {
-    const login = await postAccountForm({ intent: "login", redirectTo: "/", identifier: demo.pseudo, password: demo.password });
+    const login = await postAccountForm({
+      intent: "login",
+      redirectTo: "/",
+      identifier: demo.pseudo,
+      password: demo.password,
+    });
     const sessionCookie = cookiesFrom(login)
       .split("; ")
       .find((pair) => pair.startsWith("dynami_session="))!;
@@ -140,7 +155,12 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
   it("creates the account, mails the link and shows the success panel", async () => {
     const response = await postAccountForm(signupFields("lea"));
     expect(response.headers.get("Location")).toBe("/?compte=create");
-    expect(await flashOf(response)).toMatchObject({ view: "create", intent: "register", ok: true, message: ACCOUNT_MESSAGES.signupSuccess });
+    expect(await flashOf(response)).toMatchObject({
+      view: "create",
+      intent: "register",
+      ok: true,
+      message: ACCOUNT_MESSAGES.signupSuccess,
+    });
     expect(app.mails.at(-1)).toMatchObject({ to: "lea@example.com", subject: "Confirme ton adresse e-mail" });
   });
 
@@ -153,20 +173,44 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
     for (const email of [demo.email, "nobody@example.com"]) {
       const response = await postAccountForm({ intent: "forgot", redirectTo: "/", email });
       expect(response.headers.get("Location")).toBe("/?compte=forgot");
-      expect(await flashOf(response)).toMatchObject({ view: "forgot", ok: true, message: ACCOUNT_MESSAGES.forgotSent(email) });
+      expect(await flashOf(response)).toMatchObject({
+        view: "forgot",
+        ok: true,
+        message: ACCOUNT_MESSAGES.forgotSent(email),
+      });
     }
     expect(app.mails.map((mail) => mail.to)).toEqual([demo.email]);
   });
 
   it("refuses an unverified account and resends its link with a neutral answer", async () => {
     await postAccountForm(signupFields("nouveau"));
-    const refused = await postAccountForm({ intent: "login", redirectTo: "/", identifier: "nouveau", password: "motdepasse-123" });
-    expect(await flashOf(refused)).toMatchObject({ view: "login", ok: false, message: ACCOUNT_MESSAGES.emailNotVerified, code: "EMAIL_NOT_VERIFIED" });
+    const refused = await postAccountForm({
+      intent: "login",
+      redirectTo: "/",
+      identifier: "nouveau",
+      password: "motdepasse-123",
+    });
+    expect(await flashOf(refused)).toMatchObject({
+      view: "login",
+      ok: false,
+      message: ACCOUNT_MESSAGES.emailNotVerified,
+      code: "EMAIL_NOT_VERIFIED",
+    });
 
     const mailsBefore = app.mails.length;
-    const resent = await postAccountForm({ intent: "resend", redirectTo: "/", identifier: "nouveau", email: "nouveau@example.com" });
+    const resent = await postAccountForm({
+      intent: "resend",
+      redirectTo: "/",
+      identifier: "nouveau",
+      email: "nouveau@example.com",
+    });
     expect(resent.headers.get("Location")).toBe("/?compte=login");
-    expect(await flashOf(resent)).toMatchObject({ intent: "resend", ok: true, message: ACCOUNT_MESSAGES.verificationResent, values: { identifier: "nouveau" } });
+    expect(await flashOf(resent)).toMatchObject({
+      intent: "resend",
+      ok: true,
+      message: ACCOUNT_MESSAGES.verificationResent,
+      values: { identifier: "nouveau" },
+    });
     expect(app.mails.length).toBe(mailsBefore + 1);
   });
 
@@ -181,8 +225,12 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
     const response = await postAccountForm({ intent: "forgot", redirectTo: "/", email: "x@example.com" });
     const [name, value] = cookiesFrom(response).split("=") as [string, string];
     const [payload, signature] = decodeURIComponent(value).split(".") as [string, string];
-    const forged = Buffer.from(JSON.stringify({ view: "forgot", intent: "forgot", ok: false, message: "Piégé" })).toString("base64");
-    const request = new Request(`${origin}/`, { headers: { Cookie: `${name}=${encodeURIComponent(`${forged}.${signature}`)}` } });
+    const forged = Buffer.from(
+      JSON.stringify({ view: "forgot", intent: "forgot", ok: false, message: "Piégé" }),
+    ).toString("base64");
+    const request = new Request(`${origin}/`, {
+      headers: { Cookie: `${name}=${encodeURIComponent(`${forged}.${signature}`)}` },
+    });
     expect(payload).not.toBe(forged);
     expect((await readAccountFlash(app.context(), request)).flash).toBeNull();
   });
@@ -190,7 +238,13 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
 
 describe("POST /compte with _js=1 (data for the dialog's scripts)", () => {
   it("answers a failed login with the service's status and message", async () => {
-    const response = await postAccountForm({ intent: "login", _js: "1", redirectTo: "/", identifier: "demo", password: "wrong-password-2" });
+    const response = await postAccountForm({
+      intent: "login",
+      _js: "1",
+      redirectTo: "/",
+      identifier: "demo",
+      password: "wrong-password-2",
+    });
     expect(response.status).toBe(401);
     expect(response.headers.getSetCookie()).toEqual([]);
     expect(await json(response)).toMatchObject({ intent: "login", ok: false, message: ACCOUNT_MESSAGES.loginFailed });
@@ -203,10 +257,21 @@ describe("POST /compte with _js=1 (data for the dialog's scripts)", () => {
   });
 
   it("returns the token and the public user, and sets the session cookie", async () => {
-    const response = await postAccountForm({ intent: "login", _js: "1", identifier: demo.pseudo, password: demo.password, remember: "on" });
+    const response = await postAccountForm({
+      intent: "login",
+      _js: "1",
+      identifier: demo.pseudo,
+      password: demo.password,
+      remember: "on",
+    });
     expect(response.status).toBe(200);
     const body = await json(response);
-    expect(body).toMatchObject({ intent: "login", ok: true, message: ACCOUNT_MESSAGES.loginSuccess, user: { pseudo: "demo", role: "user" } });
+    expect(body).toMatchObject({
+      intent: "login",
+      ok: true,
+      message: ACCOUNT_MESSAGES.loginSuccess,
+      user: { pseudo: "demo", role: "user" },
+    });
     expect(body.user).not.toHaveProperty("passwordHash");
     expect(typeof body.token).toBe("string");
     expect(response.headers.get("Set-Cookie")).toMatch(/^dynami_session=.*Max-Age=2592000/);
@@ -249,13 +314,18 @@ describe("/verify-email and /reset-password", () => {
 
     const middleware = verifyRoute.middleware[0]!;
     const again = (await middleware(
-      { request: new Request(`${origin}/verify-email?token=${token}`, { headers: { Accept: "application/json" } }), context: app.context() } as never,
+      {
+        request: new Request(`${origin}/verify-email?token=${token}`, { headers: { Accept: "application/json" } }),
+        context: app.context(),
+      } as never,
       (() => Promise.resolve(new Response("html"))) as never,
     )) as Response;
     expect(again.status).toBe(400);
     expect(await again.json()).toEqual({ message: ACCOUNT_MESSAGES.verifyFailed });
 
-    const missing = (await callRoute(verifyRoute.loader as never, new Request(`${origin}/verify-email`), { context: app.context() })) as Response;
+    const missing = (await callRoute(verifyRoute.loader as never, new Request(`${origin}/verify-email`), {
+      context: app.context(),
+    })) as Response;
     expect(missing.status).toBe(400);
     expect(await json(missing)).toMatchObject({ state: "invalid", message: ACCOUNT_MESSAGES.verifyNoToken });
   });
@@ -264,21 +334,38 @@ describe("/verify-email and /reset-password", () => {
     await postAccountForm({ intent: "forgot", email: demo.email });
     const token = await registerAndGetToken("reset-password");
     const reset = (fields: Record<string, string>) =>
-      callRoute(resetRoute.action as never, new Request(`${origin}/reset-password?token=${token}`, { method: "POST", body: formData(fields) }), {
-        context: app.context(),
-      });
+      callRoute(
+        resetRoute.action as never,
+        new Request(`${origin}/reset-password?token=${token}`, { method: "POST", body: formData(fields) }),
+        {
+          context: app.context(),
+        },
+      );
     const short = await reset({ token, password: "court", confirmation: "court" });
     expect(short.status).toBe(400);
-    expect(await json(short)).toEqual({ ok: false, message: ACCOUNT_MESSAGES.resetPasswordTooShort, field: "password" });
+    expect(await json(short)).toEqual({
+      ok: false,
+      message: ACCOUNT_MESSAGES.resetPasswordTooShort,
+      field: "password",
+    });
 
     const done = await reset({ token, password: "nouveau-mdp-2026", confirmation: "nouveau-mdp-2026" });
     expect(done.status).toBe(200);
     expect(await json(done)).toEqual({ ok: true, message: ACCOUNT_MESSAGES.resetSuccess });
 
     const reused = await reset({ token, password: "encore-un-mdp", confirmation: "encore-un-mdp" });
-    expect(await json(reused)).toMatchObject({ ok: false, message: ACCOUNT_MESSAGES.resetTokenMissing, field: "token" });
+    expect(await json(reused)).toMatchObject({
+      ok: false,
+      message: ACCOUNT_MESSAGES.resetTokenMissing,
+      field: "token",
+    });
 
-    const login = await postAccountForm({ intent: "login", _js: "1", identifier: demo.pseudo, password: "nouveau-mdp-2026" });
+    const login = await postAccountForm({
+      intent: "login",
+      _js: "1",
+      identifier: demo.pseudo,
+      password: "nouveau-mdp-2026",
+    });
     expect(login.status).toBe(200);
   });
 });

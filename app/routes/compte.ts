@@ -43,21 +43,38 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
-async function handle(intent: Exclude<AccountIntent, "logout">, form: FormData, context: Readonly<RouterContextProvider>): Promise<Handled> {
+async function handle(
+  intent: Exclude<AccountIntent, "logout">,
+  form: FormData,
+  context: Readonly<RouterContextProvider>,
+): Promise<Handled> {
   const clientAddress = getClientAddress(context);
   switch (intent) {
     case "login": {
-      const values: AccountFormValues = { identifier: text(form, "identifier").trim(), remember: isChecked(form.get("remember")) };
+      const values: AccountFormValues = {
+        identifier: text(form, "identifier").trim(),
+        remember: isChecked(form.get("remember")),
+      };
       const result = await login(
         context,
         { identifier: form.get("identifier"), password: form.get("password"), remember: form.get("remember") },
         { clientAddress },
       );
       if (!result.ok) {
-        return { answer: { intent, ok: false, message: result.message, code: result.code, values }, status: result.status, nextView: formView[intent] };
+        return {
+          answer: { intent, ok: false, message: result.message, code: result.code, values },
+          status: result.status,
+          nextView: formView[intent],
+        };
       }
       return {
-        answer: { intent, ok: true, message: ACCOUNT_MESSAGES.loginSuccess, token: result.session.token, user: publicUser(result.user) },
+        answer: {
+          intent,
+          ok: true,
+          message: ACCOUNT_MESSAGES.loginSuccess,
+          token: result.session.token,
+          user: publicUser(result.user),
+        },
         status: 200,
         nextView: "history",
         setCookie: result.session.setCookie,
@@ -83,7 +100,11 @@ async function handle(intent: Exclude<AccountIntent, "logout">, form: FormData, 
         { locale: getLocale(context), clientAddress },
       );
       if (!result.ok) {
-        return { answer: { intent, ok: false, message: result.message, code: result.code, values }, status: result.status, nextView: formView[intent] };
+        return {
+          answer: { intent, ok: false, message: result.message, code: result.code, values },
+          status: result.status,
+          nextView: formView[intent],
+        };
       }
       return { answer: { intent, ok: true, message: result.message }, status: 201, nextView: "create" };
     }
@@ -92,7 +113,11 @@ async function handle(intent: Exclude<AccountIntent, "logout">, form: FormData, 
       const result = await forgotPassword(context, form.get("email"), { clientAddress });
       return result.ok
         ? { answer: { intent, ok: true, message: result.message }, status: 200, nextView: "forgot" }
-        : { answer: { intent, ok: false, message: result.message, code: result.code, values }, status: result.status, nextView: formView[intent] };
+        : {
+            answer: { intent, ok: false, message: result.message, code: result.code, values },
+            status: result.status,
+            nextView: formView[intent],
+          };
     }
     case "resend": {
       // The login form's identifier comes back with the answer, so the form keeps it.
@@ -111,7 +136,9 @@ async function handle(intent: Exclude<AccountIntent, "logout">, form: FormData, 
 }
 
 function parseIntent(value: FormDataEntryValue | null): AccountIntent | null {
-  return typeof value === "string" && (accountIntents as readonly string[]).includes(value) ? (value as AccountIntent) : null;
+  return typeof value === "string" && (accountIntents as readonly string[]).includes(value)
+    ? (value as AccountIntent)
+    : null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -128,7 +155,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "logout") {
     const headers = { "Set-Cookie": await endSession(context, request) };
-    return wantsData ? data<AccountActionData>({ intent, ok: true, message: "" }, { headers }) : redirect(returnTo, { status: 303, headers });
+    return wantsData
+      ? data<AccountActionData>({ intent, ok: true, message: "" }, { headers })
+      : redirect(returnTo, { status: 303, headers });
   }
 
   let handled: Handled;
@@ -137,7 +166,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The dialog shows the spec's fallback rather than an error page.
     console.error(`Account action "${intent}" failed:`, error);
-    handled = { answer: { intent, ok: false, message: fallbackMessageFor(intent) }, status: 500, nextView: formView[intent] };
+    handled = {
+      answer: { intent, ok: false, message: fallbackMessageFor(intent) },
+      status: 500,
+      nextView: formView[intent],
+    };
   }
 
   const headers = new Headers();

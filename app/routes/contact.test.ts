@@ -17,11 +17,18 @@ interface PageAnswer {
   body: {
     status: string;
     message?: string;
-    result?: { status?: string; initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> };
+    result?: {
+      status?: string;
+      initialValue?: Record<string, unknown> | null;
+      error?: Record<string, string[] | null>;
+    };
   };
 }
 
-async function submit(fields: Record<string, string>, { clientAddress = "1.1.1.1", cookie = "" } = {}): Promise<PageAnswer> {
+async function submit(
+  fields: Record<string, string>,
+  { clientAddress = "1.1.1.1", cookie = "" } = {},
+): Promise<PageAnswer> {
   const request = new Request("http://localhost:3000/contact", {
     method: "POST",
     headers: cookie ? { Cookie: cookie } : {},
@@ -63,10 +70,14 @@ describe("/contact page action", () => {
   });
 
   it("answers 429 with a translated message when one address sends too much", async () => {
-    for (let i = 0; i < CONTACT_RATE_LIMIT.points; i++) expect((await submit(filled, { clientAddress: "2.2.2.2" })).status).toBe(200);
+    for (let i = 0; i < CONTACT_RATE_LIMIT.points; i++)
+      expect((await submit(filled, { clientAddress: "2.2.2.2" })).status).toBe(200);
     const limited = await submit(filled, { clientAddress: "2.2.2.2", cookie: "lng=de" });
     expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ status: "rate-limited", message: "Du hast schon mehrere Nachrichten geschickt. Versuch es in ein paar Minuten noch einmal." });
+    expect(limited.body).toMatchObject({
+      status: "rate-limited",
+      message: "Du hast schon mehrere Nachrichten geschickt. Versuch es in ein paar Minuten noch einmal.",
+    });
   });
 
   it("answers the spec's failure message when the message cannot be saved", async () => {

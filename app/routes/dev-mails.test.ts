@@ -31,14 +31,27 @@ describe("/dev/mails", () => {
     app = await createTestApp();
     mkdirSync(app.services.config.mailDir, { recursive: true });
     writeFileSync(path.join(app.services.config.mailDir, "2026-01-01-abc.eml"), sample);
-    const list = await callRoute(mailListRoute.loader as never, new Request("http://localhost:3000/dev/mails"), { context: app.context() });
-    expect(await list.json()).toMatchObject({
-      mails: [{ file: "2026-01-01-abc.eml", to: "lea@example.com", subject: "Confirme ton adresse e-mail", links: ["http://localhost:3000/verify-email?token=abc"] }],
-    });
-    const one = await callRoute(mailFileRoute.loader as never, new Request("http://localhost:3000/dev/mails/2026-01-01-abc.eml"), {
+    const list = await callRoute(mailListRoute.loader as never, new Request("http://localhost:3000/dev/mails"), {
       context: app.context(),
-      params: { file: "2026-01-01-abc.eml" },
     });
+    expect(await list.json()).toMatchObject({
+      mails: [
+        {
+          file: "2026-01-01-abc.eml",
+          to: "lea@example.com",
+          subject: "Confirme ton adresse e-mail",
+          links: ["http://localhost:3000/verify-email?token=abc"],
+        },
+      ],
+    });
+    const one = await callRoute(
+      mailFileRoute.loader as never,
+      new Request("http://localhost:3000/dev/mails/2026-01-01-abc.eml"),
+      {
+        context: app.context(),
+        params: { file: "2026-01-01-abc.eml" },
+      },
+    );
     expect(one.headers.get("Content-Type")).toContain("text/html");
     expect(await one.text()).toContain("Confirmer");
     const traversal = await callRoute(mailFileRoute.loader as never, new Request("http://localhost:3000/dev/mails/x"), {
@@ -50,7 +63,9 @@ describe("/dev/mails", () => {
 
   it("answers 404 in production", async () => {
     app = await createTestApp({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(40) });
-    const list = await callRoute(mailListRoute.loader as never, new Request("http://localhost:3000/dev/mails"), { context: app.context() });
+    const list = await callRoute(mailListRoute.loader as never, new Request("http://localhost:3000/dev/mails"), {
+      context: app.context(),
+    });
     expect(list.status).toBe(404);
     const one = await callRoute(mailFileRoute.loader as never, new Request("http://localhost:3000/dev/mails/a.eml"), {
       context: app.context(),

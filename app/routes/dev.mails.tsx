@@ -12,7 +12,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const mails = await listMailFiles(config.mailDir);
   return {
     mailDir: config.mailDir,
-    mails: mails.map(({ file, to, subject, writtenAt, links }) => ({ file, to, subject, writtenAt: writtenAt.toISOString(), links })),
+    mails: mails.map(({ file, to, subject, writtenAt, links }) => ({
+      file,
+      to,
+      subject,
+      writtenAt: writtenAt.toISOString(),
+      links,
+    })),
   };
 }
 

@@ -89,7 +89,10 @@ function ToolIllustration({ kind }: { kind: "imc" | "calories" | "one-rep-max" |
         </>
       ) : null}
       {kind === "calories" ? (
-        <path d="M24 12c5 6 9 10 9 16a9 9 0 0 1-18 0c0-4 2-6 4-8 0 3 1 5 3 5 0-5 0-9 2-13z" className="tool-illustration-line" />
+        <path
+          d="M24 12c5 6 9 10 9 16a9 9 0 0 1-18 0c0-4 2-6 4-8 0 3 1 5 3 5 0-5 0-9 2-13z"
+          className="tool-illustration-line"
+        />
       ) : null}
       {kind === "one-rep-max" ? (
         <>
@@ -97,9 +100,7 @@ function ToolIllustration({ kind }: { kind: "imc" | "calories" | "one-rep-max" |
           <path d="M14 17v14M34 17v14M10 20v8M38 20v8" className="tool-illustration-accent" />
         </>
       ) : null}
-      {kind === "heart-rate" ? (
-        <path d="M8 25h8l3-7 5 14 4-10 2 3h10" className="tool-illustration-line" />
-      ) : null}
+      {kind === "heart-rate" ? <path d="M8 25h8l3-7 5 14 4-10 2 3h10" className="tool-illustration-line" /> : null}
     </svg>
   );
 }

@@ -17,7 +17,9 @@ describe("POST /preferences/consent", () => {
     const response = await choose({ choice: "preferences", redirectTo: "/outils?onglet=imc" });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/outils?onglet=imc");
-    expect(response.headers.get("Set-Cookie")).toMatch(/^cookie_consent=preferences; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+    expect(response.headers.get("Set-Cookie")).toMatch(
+      /^cookie_consent=preferences; Path=\/; Max-Age=\d+; SameSite=Lax$/,
+    );
   });
 
   it("ignores an unknown choice and never redirects off the site", async () => {

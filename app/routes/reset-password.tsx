@@ -119,7 +119,11 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
   const problem = !checked.ok && hydrated && touched ? checked : null;
   const refusal = actionData && !actionData.ok && !problem ? actionData : null;
   const errorFor = (field: "password" | "confirmation") =>
-    problem?.field === field ? translate(problem.message) : refusal?.field === field ? translate(refusal.message) : null;
+    problem?.field === field
+      ? translate(problem.message)
+      : refusal?.field === field
+        ? translate(refusal.message)
+        : null;
 
   return (
     <AccountPageCard tone="neutral" title={t("reset.title")}>

@@ -24,7 +24,8 @@ async function sessionCookie(): Promise<string> {
   return setCookie.split(";")[0]!;
 }
 
-const post = (module: { action: unknown }, request: Request) => callRoute(module.action as never, request, { context: app.context() });
+const post = (module: { action: unknown }, request: Request) =>
+  callRoute(module.action as never, request, { context: app.context() });
 const get = (module: { loader: unknown }, url: string) =>
   callRoute(module.loader as never, new Request(`http://localhost:3000${url}`), { context: app.context() });
 
@@ -52,7 +53,10 @@ describe("/imc action", () => {
   });
 
   it("saves the calculation for a signed-in user", async () => {
-    const response = await post(imcRoute, formPost("/imc", { poids: "70", taille: "175" }, { Cookie: await sessionCookie() }));
+    const response = await post(
+      imcRoute,
+      formPost("/imc", { poids: "70", taille: "175" }, { Cookie: await sessionCookie() }),
+    );
     expect(((await response.json()) as ImcCalculatorData).history).toBe("saved");
     const [record] = await listCalculations(app.services.store, userId);
     expect(record).toMatchObject({
@@ -62,7 +66,10 @@ describe("/imc action", () => {
   });
 
   it("answers 400 with the spec's two messages, and saves nothing", async () => {
-    const notNumbers = await post(imcRoute, formPost("/imc", { poids: "abc", taille: "" }, { Cookie: await sessionCookie() }));
+    const notNumbers = await post(
+      imcRoute,
+      formPost("/imc", { poids: "abc", taille: "" }, { Cookie: await sessionCookie() }),
+    );
     expect(notNumbers.status).toBe(400);
     const body = (await notNumbers.json()) as ImcCalculatorData;
     expect(body.reply.error).toEqual({ "": [IMC_MESSAGES.invalidNumbers] });
@@ -91,7 +98,11 @@ describe("/calorie(s) action", () => {
     const body = (await response.json()) as CalorieCalculatorData;
     // 10 x 70 + 6.25 x 175 - 5 x 30 + 5 = 1648.75; x 1.55 = 2555.56 -> 2556 kcal.
     // Maintain 45/25/30: 2556 x .45 / 4 = 287.6 -> 288 g; x .25 / 4 = 159.8 -> 160 g; x .30 / 9 = 85.2 -> 85 g.
-    expect(body.needs?.chosen).toEqual({ objectif: "maintain", calories: 2556, macros: { glucides: 288, proteines: 160, lipides: 85 } });
+    expect(body.needs?.chosen).toEqual({
+      objectif: "maintain",
+      calories: 2556,
+      macros: { glucides: 288, proteines: 160, lipides: 85 },
+    });
     expect(body.needs?.goals.lose.calories).toBe(2056);
     expect(body.needs?.goals.gain.calories).toBe(3056);
     expect(body.history).toBe("signed-out");
@@ -105,7 +116,17 @@ describe("/calorie(s) action", () => {
     // 370 + 21.6 x 56 = 1579.6; x 1.55 = 2448.38 -> 2448; lose -> 1948.
     expect(record).toMatchObject({
       action: "CALORIES_CALC",
-      meta: { sexe: "homme", poids: 70, taille: 175, age: 30, formule: "katch", masseGrasse: 20, activite: "moyen", objectif: "lose", calories: 1948 },
+      meta: {
+        sexe: "homme",
+        poids: 70,
+        taille: 175,
+        age: 30,
+        formule: "katch",
+        masseGrasse: 20,
+        activite: "moyen",
+        objectif: "lose",
+        calories: 1948,
+      },
     });
   });
 
@@ -136,7 +157,9 @@ describe("/outils", () => {
   });
 
   it("sends each calculator's post to its use case", async () => {
-    const imc = (await (await post(toolsRoute, formPost("/outils", { calculateur: "imc", poids: "70", taille: "175" }))).json()) as ImcCalculatorData;
+    const imc = (await (
+      await post(toolsRoute, formPost("/outils", { calculateur: "imc", poids: "70", taille: "175" }))
+    ).json()) as ImcCalculatorData;
     expect(imc).toMatchObject({ calculator: "imc", result: { imc: 22.9 } });
     const calories = (await (
       await post(toolsRoute, formPost("/outils?onglet=calories", { calculateur: "calories", ...calorieForm }))
@@ -147,7 +170,10 @@ describe("/outils", () => {
 
 describe("page loaders", () => {
   it("give translated titles and the article asked for by ?article=", async () => {
-    const imc = (await (await get(imcRoute, "/imc?article=a1&lng=de")).json()) as { title: string; openArticleId: string };
+    const imc = (await (await get(imcRoute, "/imc?article=a1&lng=de")).json()) as {
+      title: string;
+      openArticleId: string;
+    };
     expect(imc).toMatchObject({ title: "BMI-Rechner", openArticleId: "a1" });
     const calories = (await (await get(caloriesRoute, "/calorie")).json()) as { title: string; articles: unknown[] };
     expect(calories.title).toBe("Besoins caloriques");

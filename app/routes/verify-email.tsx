@@ -20,7 +20,11 @@ async function checkToken(context: Readonly<RouterContextProvider>, request: Req
   const token = new URL(request.url).searchParams.get("token")?.trim();
   if (!token) return { state: "invalid" as VerificationState, message: ACCOUNT_MESSAGES.verifyNoToken, status: 400 };
   const result = await verifyEmail(context, token);
-  return { state: (result.ok ? "success" : "error") as VerificationState, message: result.message, status: result.ok ? 200 : result.status };
+  return {
+    state: (result.ok ? "success" : "error") as VerificationState,
+    message: result.message,
+    status: result.ok ? 200 : result.status,
+  };
 }
 
 // A token is single use: never keep these answers in a cache.

@@ -55,7 +55,11 @@ const { RouterContextProvider } = await import("react-router");
 
 const appEntry = (build: ServerBuild) => build.entry.module as unknown as AppEntryModule;
 
-async function loadBuild(): Promise<{ getBuild: () => Promise<ServerBuild>; close?: () => Promise<void>; vite?: import("vite").ViteDevServer }> {
+async function loadBuild(): Promise<{
+  getBuild: () => Promise<ServerBuild>;
+  close?: () => Promise<void>;
+  vite?: import("vite").ViteDevServer;
+}> {
   if (isViteDev) {
     const vite = await import("vite");
     const server = await vite.createServer({
@@ -130,20 +134,28 @@ app.all(
     },
     mode: isViteDev ? "development" : "production",
     getLoadContext: (req, res) =>
-      appEntry(currentBuild).createLoadContext(running.services, {
-        nonce: String(res.locals.nonce),
-        clientAddress: req.socket.remoteAddress ?? "unknown",
-      }, new RouterContextProvider()),
+      appEntry(currentBuild).createLoadContext(
+        running.services,
+        {
+          nonce: String(res.locals.nonce),
+          clientAddress: req.socket.remoteAddress ?? "unknown",
+        },
+        new RouterContextProvider(),
+      ),
   }),
 );
 
 const server: Server = app.listen(config.port, config.host, () => {
   const shownHost = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
   for (const line of running.notices) console.log(line);
-  console.log(`Dynami listening on http://${shownHost}:${config.port} (${isViteDev ? "development, Vite" : "built app"}, store: ${config.databaseUrl.split(":")[0]})`);
+  console.log(
+    `Dynami listening on http://${shownHost}:${config.port} (${isViteDev ? "development, Vite" : "built app"}, store: ${config.databaseUrl.split(":")[0]})`,
+  );
 });
 server.on("error", (error: NodeJS.ErrnoException) => {
-  fail(error.code === "EADDRINUSE" ? `Port ${config.port} is already in use: set PORT to another port.` : error.message);
+  fail(
+    error.code === "EADDRINUSE" ? `Port ${config.port} is already in use: set PORT to another port.` : error.message,
+  );
 });
 
 async function shutdown(signal: string) {

@@ -24,12 +24,18 @@ export async function runImcCalculator(
 ): Promise<CalculatorOutcome<ImcCalculatorData>> {
   const submission = parseWithZod(formData, { schema: imcFormSchema });
   if (submission.status !== "success") {
-    return { status: 400, data: { calculator: "imc", reply: submission.reply(), values: null, result: null, history: null } };
+    return {
+      status: 400,
+      data: { calculator: "imc", reply: submission.reply(), values: null, result: null, history: null },
+    };
   }
   const { poids, taille } = submission.value;
   const result = computeImcResult(poids, taille);
   const history = await saveForCurrentUser(context, request, imcHistoryEntry({ poids, taille }));
-  return { status: 200, data: { calculator: "imc", reply: submission.reply(), values: { poids, taille }, result, history } };
+  return {
+    status: 200,
+    data: { calculator: "imc", reply: submission.reply(), values: { poids, taille }, result, history },
+  };
 }
 
 export async function runCalorieCalculator(
@@ -39,14 +45,24 @@ export async function runCalorieCalculator(
 ): Promise<CalculatorOutcome<CalorieCalculatorData>> {
   const submission = parseWithZod(formData, { schema: calorieFormSchema });
   if (submission.status !== "success") {
-    return { status: 400, data: { calculator: "calories", reply: submission.reply(), input: null, needs: null, history: null } };
+    return {
+      status: 400,
+      data: { calculator: "calories", reply: submission.reply(), input: null, needs: null, history: null },
+    };
   }
   const needs = computeCalorieNeeds(submission.value);
   const history = await saveForCurrentUser(context, request, caloriesHistoryEntry(submission.value));
-  return { status: 200, data: { calculator: "calories", reply: submission.reply(), input: submission.value, needs, history } };
+  return {
+    status: 200,
+    data: { calculator: "calories", reply: submission.reply(), input: submission.value, needs, history },
+  };
 }
 
-type Calculator<Data> = (context: Readonly<RouterContextProvider>, request: Request, formData: FormData) => Promise<CalculatorOutcome<Data>>;
+type Calculator<Data> = (
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  formData: FormData,
+) => Promise<CalculatorOutcome<Data>>;
 
 /** The action of a calculator's own page (/imc, /calorie(s)): the posted form through that calculator, answered with its status. */
 export async function calculatorAction<Data>(

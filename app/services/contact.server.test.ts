@@ -17,7 +17,8 @@ afterEach(() => {
 });
 
 /** The message above, sent in French from `clientAddress`. */
-const send = (clientAddress: string, services = app.services) => sendContactMessage(services, input, { clientAddress, locale: "fr" });
+const send = (clientAddress: string, services = app.services) =>
+  sendContactMessage(services, input, { clientAddress, locale: "fr" });
 
 describe("sendContactMessage", () => {
   it("stores the message with its language and queues a mail to the site's inbox", async () => {
@@ -34,7 +35,11 @@ describe("sendContactMessage", () => {
     });
 
     const [mail] = await app.services.store.outbox.list({ limit: 10 });
-    expect(mail).toMatchObject({ to: "contact@dynami.local", subject: "[Dynami] Contact : Question sur Katch", status: "queued" });
+    expect(mail).toMatchObject({
+      to: "contact@dynami.local",
+      subject: "[Dynami] Contact : Question sur Katch",
+      status: "queued",
+    });
     // Who wrote and where to answer come first: the outbox has no Reply-To.
     expect(mail!.text).toContain("De : Camille Martin <Camille@Example.fr>");
     expect(mail!.text).toContain("Répondre à : Camille@Example.fr");

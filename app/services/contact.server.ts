@@ -8,9 +8,7 @@ import type { NewOutboxMail } from "~/store/types";
 // /api/contact: both validate with the domain schema first, then call this.
 
 export type ContactOutcome =
-  | { status: "sent" }
-  | { status: "rate-limited"; retryAfterSeconds: number }
-  | { status: "failed" };
+  { status: "sent" } | { status: "rate-limited"; retryAfterSeconds: number } | { status: "failed" };
 
 export interface ContactRequest {
   clientAddress: string;
@@ -60,7 +58,9 @@ export async function sendContactMessage(
       message: input.message,
       locale: request.locale,
     });
-    await services.mailer.queue(inboxMail(services.config.contactTo, { ...input, locale: request.locale, receivedAt: stored.createdAt }));
+    await services.mailer.queue(
+      inboxMail(services.config.contactTo, { ...input, locale: request.locale, receivedAt: stored.createdAt }),
+    );
     return { status: "sent" };
   } catch (error) {
     // The visitor gets "try again"; the details belong in the server log.

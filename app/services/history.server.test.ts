@@ -58,7 +58,10 @@ describe("saveForCurrentUser", () => {
   it("saves for the user of the session cookie or bearer token", async () => {
     const context = app.context();
     const { token } = await startSession(context, userId, { remember: false });
-    const request = new Request("http://localhost:3000/imc", { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+    const request = new Request("http://localhost:3000/imc", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(await saveForCurrentUser(app.context(), request, imc)).toBe("saved");
     expect(await listCalculations(app.services.store, userId)).toHaveLength(1);
   });
@@ -72,7 +75,10 @@ describe("saveForCurrentUser", () => {
   it("reports a store failure instead of throwing", async () => {
     const context = app.context();
     const { token } = await startSession(context, userId, { remember: false });
-    const request = new Request("http://localhost:3000/imc", { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+    const request = new Request("http://localhost:3000/imc", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+    });
     vi.spyOn(app.services.store.history, "add").mockRejectedValue(new Error("disk full"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     expect(await saveForCurrentUser(app.context(), request, imc)).toBe("failed");

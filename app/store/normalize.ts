@@ -81,7 +81,8 @@ export function normalizeUserChanges(changes: UserChanges): UserChanges {
   if (changes.passwordHash !== undefined) normalized.passwordHash = requireString(changes.passwordHash, "passwordHash");
   if (changes.role !== undefined) normalized.role = requireOneOf(changes.role, ROLES, "role");
   if (changes.prenom !== undefined) normalized.prenom = requireNullableString(changes.prenom, "prenom");
-  if (changes.displayName !== undefined) normalized.displayName = requireNullableString(changes.displayName, "displayName");
+  if (changes.displayName !== undefined)
+    normalized.displayName = requireNullableString(changes.displayName, "displayName");
   if (changes.photo !== undefined) normalized.photo = requireNullableString(changes.photo, "photo");
   if (changes.weightKg !== undefined) normalized.weightKg = requireNullableNumber(changes.weightKg, "weightKg");
   if (changes.locale !== undefined) normalized.locale = requireString(changes.locale, "locale");

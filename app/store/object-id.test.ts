@@ -9,7 +9,7 @@ describe("newObjectId", () => {
   it("starts with the creation time in seconds", () => {
     const now = new Date("2030-05-06T07:08:09.999Z");
     const id = newObjectId(now);
-    expect(id.slice(0, 8)).toBe((Math.floor(now.getTime() / 1000)).toString(16));
+    expect(id.slice(0, 8)).toBe(Math.floor(now.getTime() / 1000).toString(16));
     expect(objectIdTimestamp(id)).toEqual(new Date("2030-05-06T07:08:09.000Z"));
   });
 
@@ -34,10 +34,16 @@ describe("normalizeObjectId", () => {
     expect(normalizeObjectId("65A1B2C3D4E5F60718293A4B")).toBe("65a1b2c3d4e5f60718293a4b");
   });
 
-  it.each([["nope"], [""], ["65a1b2c3d4e5f60718293a4"], ["65a1b2c3d4e5f60718293a4bz"], ["zza1b2c3d4e5f60718293a4b"], [42], [null], [{ $gt: "" }]])(
-    "rejects %j",
-    (value) => {
-      expect(normalizeObjectId(value)).toBeNull();
-    },
-  );
+  it.each([
+    ["nope"],
+    [""],
+    ["65a1b2c3d4e5f60718293a4"],
+    ["65a1b2c3d4e5f60718293a4bz"],
+    ["zza1b2c3d4e5f60718293a4b"],
+    [42],
+    [null],
+    [{ $gt: "" }],
+  ])("rejects %j", (value) => {
+    expect(normalizeObjectId(value)).toBeNull();
+  });
 });

@@ -55,7 +55,9 @@ describe("SQLite store", () => {
 
     const reopened = new DatabaseSync(sqliteFilePath(url));
     try {
-      expect(reopened.prepare("SELECT version, applied_at FROM schema_migrations ORDER BY version").all()).toEqual(appliedAt);
+      expect(reopened.prepare("SELECT version, applied_at FROM schema_migrations ORDER BY version").all()).toEqual(
+        appliedAt,
+      );
     } finally {
       reopened.close();
     }
@@ -106,15 +108,17 @@ describe("SQLite store", () => {
       }
 
       const now = new Date();
-      const claims = await Promise.all([first, second, first, second, first].map((store) => store.outbox.claimNext(now)));
+      const claims = await Promise.all(
+        [first, second, first, second, first].map((store) => store.outbox.claimNext(now)),
+      );
       const claimedIds = claims.flatMap((claim) => (claim ? [claim.id] : []));
       expect(claimedIds).toHaveLength(4);
       expect(new Set(claimedIds).size).toBe(4);
 
-      expect([await first.verifications.markUsed(verification.id), await second.verifications.markUsed(verification.id)]).toEqual([
-        true,
-        false,
-      ]);
+      expect([
+        await first.verifications.markUsed(verification.id),
+        await second.verifications.markUsed(verification.id),
+      ]).toEqual([true, false]);
     } finally {
       await first.close();
       await second.close();
@@ -151,8 +155,18 @@ describe("SQLite store", () => {
     const url = freshDatabaseUrl();
     const store = openSqliteStore(url);
     const user = await store.users.create({ pseudo: "Gone", email: "gone@example.test", passwordHash: "h" });
-    await store.sessions.create({ tokenHash: "s", userId: user.id, persistent: false, expiresAt: new Date(Date.now() + 60_000) });
-    await store.verifications.create({ userId: user.id, purpose: "email", tokenHash: "v", expiresAt: new Date(Date.now() + 60_000) });
+    await store.sessions.create({
+      tokenHash: "s",
+      userId: user.id,
+      persistent: false,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    await store.verifications.create({
+      userId: user.id,
+      purpose: "email",
+      tokenHash: "v",
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     await store.history.add({ userId: user.id, action: "a" });
     await store.close();
 

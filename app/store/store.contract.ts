@@ -6,7 +6,15 @@ import { DuplicateKeyError, type NewUser, type Store, type UserRecord } from "./
 
 const ID_PATTERN = /^[0-9a-f]{24}$/;
 const UNKNOWN_ID = "0123456789abcdef01234567";
-const INVALID_IDS: unknown[] = ["nope", "", "0123456789abcdef0123456", "0123456789abcdef0123456z", 42, null, { $gt: "" }];
+const INVALID_IDS: unknown[] = [
+  "nope",
+  "",
+  "0123456789abcdef0123456",
+  "0123456789abcdef0123456z",
+  42,
+  null,
+  { $gt: "" },
+];
 // What a parsed JSON body could smuggle in where a string is expected.
 const OPERATOR = { $gt: "" } as unknown as string;
 
@@ -270,7 +278,12 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       });
 
       it("returns null for an unknown token hash or an operator object", async () => {
-        await store.sessions.create({ tokenHash: aTokenHash(), userId: user.id, persistent: false, expiresAt: later(HOUR_MS) });
+        await store.sessions.create({
+          tokenHash: aTokenHash(),
+          userId: user.id,
+          persistent: false,
+          expiresAt: later(HOUR_MS),
+        });
         expect(await store.sessions.findByTokenHash(aTokenHash())).toBeNull();
         expect(await store.sessions.findByTokenHash(OPERATOR)).toBeNull();
       });
@@ -294,7 +307,12 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
 
       it("deletes a session by id", async () => {
         const tokenHash = aTokenHash();
-        const session = await store.sessions.create({ tokenHash, userId: user.id, persistent: false, expiresAt: later(HOUR_MS) });
+        const session = await store.sessions.create({
+          tokenHash,
+          userId: user.id,
+          persistent: false,
+          expiresAt: later(HOUR_MS),
+        });
         await store.sessions.delete(session.id);
         expect(await store.sessions.findByTokenHash(tokenHash)).toBeNull();
       });
@@ -310,9 +328,24 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       it("deletes all sessions of one user and says how many", async () => {
         const other = await store.users.create(aUser());
         const otherToken = aTokenHash();
-        await store.sessions.create({ tokenHash: aTokenHash(), userId: user.id, persistent: false, expiresAt: later(HOUR_MS) });
-        await store.sessions.create({ tokenHash: aTokenHash(), userId: user.id, persistent: true, expiresAt: later(HOUR_MS) });
-        await store.sessions.create({ tokenHash: otherToken, userId: other.id, persistent: false, expiresAt: later(HOUR_MS) });
+        await store.sessions.create({
+          tokenHash: aTokenHash(),
+          userId: user.id,
+          persistent: false,
+          expiresAt: later(HOUR_MS),
+        });
+        await store.sessions.create({
+          tokenHash: aTokenHash(),
+          userId: user.id,
+          persistent: true,
+          expiresAt: later(HOUR_MS),
+        });
+        await store.sessions.create({
+          tokenHash: otherToken,
+          userId: other.id,
+          persistent: false,
+          expiresAt: later(HOUR_MS),
+        });
 
         expect(await store.sessions.deleteAllForUser(user.id)).toBe(2);
         expect(await store.sessions.deleteAllForUser(user.id)).toBe(0);
@@ -320,7 +353,12 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       });
 
       it("deletes nothing for an unknown or invalid user id", async () => {
-        await store.sessions.create({ tokenHash: aTokenHash(), userId: user.id, persistent: false, expiresAt: later(HOUR_MS) });
+        await store.sessions.create({
+          tokenHash: aTokenHash(),
+          userId: user.id,
+          persistent: false,
+          expiresAt: later(HOUR_MS),
+        });
         expect(await store.sessions.deleteAllForUser(UNKNOWN_ID)).toBe(0);
         for (const id of INVALID_IDS) expect(await store.sessions.deleteAllForUser(id as string)).toBe(0);
       });
@@ -330,8 +368,18 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const liveToken = aTokenHash();
         const expiresAt = later(HOUR_MS, now);
         await store.sessions.create({ tokenHash: aTokenHash(), userId: user.id, persistent: false, expiresAt });
-        await store.sessions.create({ tokenHash: aTokenHash(), userId: user.id, persistent: false, expiresAt: later(-1, expiresAt) });
-        await store.sessions.create({ tokenHash: liveToken, userId: user.id, persistent: false, expiresAt: later(1, expiresAt) });
+        await store.sessions.create({
+          tokenHash: aTokenHash(),
+          userId: user.id,
+          persistent: false,
+          expiresAt: later(-1, expiresAt),
+        });
+        await store.sessions.create({
+          tokenHash: liveToken,
+          userId: user.id,
+          persistent: false,
+          expiresAt: later(1, expiresAt),
+        });
 
         expect(await store.sessions.purgeExpired(expiresAt)).toBe(2);
         expect(await store.sessions.purgeExpired(expiresAt)).toBe(0);
@@ -349,7 +397,12 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       it("creates a verification and finds it while valid", async () => {
         const tokenHash = aTokenHash();
         const expiresAt = later(HOUR_MS);
-        const verification = await store.verifications.create({ userId: user.id, purpose: "email", tokenHash, expiresAt });
+        const verification = await store.verifications.create({
+          userId: user.id,
+          purpose: "email",
+          tokenHash,
+          expiresAt,
+        });
 
         expect(verification.id).toMatch(ID_PATTERN);
         expect(verification).toMatchObject({ userId: user.id, purpose: "email", tokenHash, usedAt: null });
@@ -398,7 +451,9 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
           tokenHash: aTokenHash(),
           expiresAt: later(HOUR_MS),
         });
-        const results = await Promise.all(Array.from({ length: 5 }, () => store.verifications.markUsed(verification.id)));
+        const results = await Promise.all(
+          Array.from({ length: 5 }, () => store.verifications.markUsed(verification.id)),
+        );
         expect(results.filter(Boolean)).toHaveLength(1);
       });
 
@@ -428,7 +483,12 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const expiresAt = later(HOUR_MS);
         const liveToken = aTokenHash();
         await store.verifications.create({ userId: user.id, purpose: "email", tokenHash: aTokenHash(), expiresAt });
-        await store.verifications.create({ userId: user.id, purpose: "reset", tokenHash: liveToken, expiresAt: later(1, expiresAt) });
+        await store.verifications.create({
+          userId: user.id,
+          purpose: "reset",
+          tokenHash: liveToken,
+          expiresAt: later(1, expiresAt),
+        });
 
         expect(await store.verifications.purgeExpired(expiresAt)).toBe(1);
         expect(await store.verifications.findValidByTokenHash(liveToken, "reset")).not.toBeNull();
@@ -552,7 +612,11 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
           await store.outbox.enqueue(mail(subject));
           await tick(2);
         }
-        expect((await store.outbox.list({ limit: 10 })).map((each) => each.subject)).toEqual(["third", "second", "first"]);
+        expect((await store.outbox.list({ limit: 10 })).map((each) => each.subject)).toEqual([
+          "third",
+          "second",
+          "first",
+        ]);
         expect((await store.outbox.list({ limit: 2 })).map((each) => each.subject)).toEqual(["third", "second"]);
         await expect(store.outbox.list({ limit: 0 })).rejects.toThrow(TypeError);
       });
@@ -692,7 +756,11 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
           await tick(2);
         }
 
-        expect((await store.history.listForUser(user.id)).map((entry) => entry.action)).toEqual(["three", "two", "one"]);
+        expect((await store.history.listForUser(user.id)).map((entry) => entry.action)).toEqual([
+          "three",
+          "two",
+          "one",
+        ]);
         expect(await store.history.listForUser(UNKNOWN_ID)).toEqual([]);
         expect(await store.history.listForUser(OPERATOR)).toEqual([]);
       });

@@ -91,8 +91,9 @@ export async function callRoute(
       return toResponse(thrown);
     }
   };
-  return (await sameOriginMiddleware(args as never, () =>
-    i18nextMiddleware(args as never, run as never) as Promise<Response>,
+  return (await sameOriginMiddleware(
+    args as never,
+    () => i18nextMiddleware(args as never, run as never) as Promise<Response>,
   )) as Response;
 }
 

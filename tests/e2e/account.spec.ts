@@ -68,7 +68,9 @@ test.describe("account dialog", () => {
   // (sign-up 2.5 s, login 1.5 s): on a busy two-core machine 30 s is too short.
   test.describe.configure({ timeout: 90_000 });
 
-  test("sign up, refused until verified, verify by mail, log in with the pseudo, log out", async ({ page }, testInfo) => {
+  test("sign up, refused until verified, verify by mail, log in with the pseudo, log out", async ({
+    page,
+  }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const account = { pseudo: uniquePseudo(), email: uniqueEmail(), password: "motdepasse-e2e-1" };
     await signUp(page, js, account);
@@ -111,15 +113,20 @@ test.describe("account dialog", () => {
     await expect(page.getByRole("link", { name: "Connexion" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Déconnexion" })).toHaveCount(0);
     if (js) {
-      expect(await page.evaluate(() => [sessionStorage.getItem("token"), localStorage.getItem("user"), localStorage.getItem("userId")])).toEqual([
-        null,
-        null,
-        null,
-      ]);
+      expect(
+        await page.evaluate(() => [
+          sessionStorage.getItem("token"),
+          localStorage.getItem("user"),
+          localStorage.getItem("userId"),
+        ]),
+      ).toEqual([null, null, null]);
     }
   });
 
-  test("forgot password, reset by mail: the new password works, the old one and older sessions do not", async ({ page, browser }, testInfo) => {
+  test("forgot password, reset by mail: the new password works, the old one and older sessions do not", async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const js = jsEnabled(testInfo.project.name);
     const account = { pseudo: uniquePseudo(), email: uniqueEmail(), password: "ancien-mdp-2026" };
@@ -201,7 +208,8 @@ test.describe("account dialog", () => {
     async function expectOnly(message: string) {
       if (!js) await submit.click();
       await expect(dialog.getByText(message)).toBeVisible();
-      for (const other of messages.filter((candidate) => candidate !== message)) await expect(dialog.getByText(other)).toHaveCount(0);
+      for (const other of messages.filter((candidate) => candidate !== message))
+        await expect(dialog.getByText(other)).toHaveCount(0);
       if (js) await expect(submit).toBeDisabled();
     }
 
@@ -243,7 +251,8 @@ test.describe("account dialog", () => {
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));
     page.on("console", (message) => {
-      if (message.type() === "error" || /Content Security Policy|Refused to|hydrat/i.test(message.text())) problems.push(message.text());
+      if (message.type() === "error" || /Content Security Policy|Refused to|hydrat/i.test(message.text()))
+        problems.push(message.text());
     });
     await page.goto("/contact?sujet=Bonjour&compte=login");
     const dialog = dialogOf(page);
@@ -332,7 +341,9 @@ test.describe("account dialog", () => {
     await page.getByRole("link", { name: "Demander un nouveau lien" }).click();
     await expect(page).toHaveURL(/\/\?compte=forgot$/);
 
-    const json = await page.request.get("/verify-email?token=nimportequoi", { headers: { Accept: "application/json" } });
+    const json = await page.request.get("/verify-email?token=nimportequoi", {
+      headers: { Accept: "application/json" },
+    });
     expect(json.status()).toBe(400);
     expect(await json.json()).toEqual({ message: "Échec de la vérification. Lien invalide ou expiré." });
   });

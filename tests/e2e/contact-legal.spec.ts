@@ -73,7 +73,9 @@ test.describe("contact page", () => {
     await expect(form.getByLabel("Ton nom")).toHaveValue("Camille");
   });
 
-  test("a valid message shows 'Message envoyé ✔', clears the form and reaches the inbox", async ({ page }, testInfo) => {
+  test("a valid message shows 'Message envoyé ✔', clears the form and reaches the inbox", async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(60_000);
     const js = jsEnabled(testInfo.project.name);
     const subject = `Test e2e ${testInfo.project.name} ${Date.now()}`;
@@ -124,7 +126,10 @@ test.describe("contact page", () => {
     });
     expect(invalid.status()).toBe(400);
     expect(await invalid.json()).toEqual({ message: "Ton email est requis." });
-    const broken = await request.post("/api/contact", { data: "{pas du json", headers: { "Content-Type": "application/json" } });
+    const broken = await request.post("/api/contact", {
+      data: "{pas du json",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(broken.status()).toBe(400);
   });
 });
@@ -159,7 +164,19 @@ test.describe("legal pages", () => {
 
   test("the cookie policy lists what the app really stores", async ({ page }) => {
     await page.goto("/cookies");
-    for (const name of ["lng", "theme", "dynami_session", "cookie_consent", "token", "darkMode", "language", "userPoids", "userTaille", "userId", "user"]) {
+    for (const name of [
+      "lng",
+      "theme",
+      "dynami_session",
+      "cookie_consent",
+      "token",
+      "darkMode",
+      "language",
+      "userPoids",
+      "userTaille",
+      "userId",
+      "user",
+    ]) {
       await expect(page.getByRole("rowheader", { name, exact: true })).toBeVisible();
     }
   });
@@ -208,7 +225,13 @@ test("no script error, CSP violation or hydration mismatch on these pages", asyn
       problems.push(message.text());
     }
   });
-  for (const path of ["/contact", "/cookies?consentement=ouvert", "/mentions-legales", "/privacy-policy", "/not-found"]) {
+  for (const path of [
+    "/contact",
+    "/cookies?consentement=ouvert",
+    "/mentions-legales",
+    "/privacy-policy",
+    "/not-found",
+  ]) {
     await page.goto(path);
     await waitForHydration(page);
   }

@@ -18,7 +18,10 @@ test.describe("shared layout and languages", () => {
     await expect(page.getByRole("heading", { name: "À propos de Dynami" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "L'équipe fondatrice" })).toBeVisible();
     await page.getByLabel("Ouvrir le menu").click();
-    await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "À propos" }).click();
+    await page
+      .getByRole("navigation", { name: "Navigation principale" })
+      .getByRole("link", { name: "À propos" })
+      .click();
     await expect(page).toHaveURL(/#a-propos$/);
     await page.goto("/?lng=en");
     await expect(page.getByRole("heading", { name: "About Dynami" })).toBeVisible();
@@ -84,7 +87,10 @@ test.describe("shared layout and languages", () => {
     for (const link of await footer.getByRole("link", { name: /nouvel onglet/ }).all()) {
       await expect(link).toHaveAttribute("target", "_blank");
     }
-    await expect(footer.getByRole("link", { name: "Mentions légales" }).first()).toHaveAttribute("href", "/mentions-legales");
+    await expect(footer.getByRole("link", { name: "Mentions légales" }).first()).toHaveAttribute(
+      "href",
+      "/mentions-legales",
+    );
   });
 });
 

@@ -125,7 +125,11 @@ test.describe("IMC calculator", () => {
     ]);
   });
 
-  test("remembers the last weight and height (userPoids, userTaille) for the next form", async ({ page, context, baseURL }, testInfo) => {
+  test("remembers the last weight and height (userPoids, userTaille) for the next form", async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     test.skip(!jsEnabled(testInfo.project.name), "local storage is written by the page's scripts");
     await context.addCookies([{ name: "cookie_consent", value: "preferences", url: baseURL! }]);
     await open(page, "/imc");
@@ -207,7 +211,12 @@ test.describe("calorie calculator", () => {
       await expect(bodyFat).toBeVisible();
       await expect(page.getByText("Uniquement pour la formule Katch-McArdle.")).toBeVisible();
     }
-    await calculateCalories(page, { ...sampleForm, formule: "Katch-McArdle", masseGrasse: "20", objectif: "Perdre du poids" });
+    await calculateCalories(page, {
+      ...sampleForm,
+      formule: "Katch-McArdle",
+      masseGrasse: "20",
+      objectif: "Perdre du poids",
+    });
     // Lean mass 70 x 0.8 = 56 kg; 370 + 21.6 x 56 = 1579.6; x 1.55 = 2448.4 -> 2448; - 500 = 1948.
     await expect(page.getByTestId("calories-value")).toHaveText(kcal("1 948"));
     // Lose 35/35/30: 1948 x .35 / 4 = 170.5 -> 170; x .30 / 9 = 64.9 -> 65.
@@ -321,7 +330,10 @@ test.describe("articles", () => {
     const cards = page.locator("#articles li");
     await expect(cards).toHaveCount(3);
     const title = (await cards.first().getByRole("heading").textContent())!.trim();
-    await cards.first().getByRole("link", { name: /Lire l'article/ }).click();
+    await cards
+      .first()
+      .getByRole("link", { name: /Lire l'article/ })
+      .click();
     if (jsEnabled(testInfo.project.name)) {
       const dialog = page.getByRole("dialog", { name: title });
       await expect(dialog).toBeVisible();
@@ -402,7 +414,8 @@ test("the tool pages hydrate without errors or Content-Security-Policy violation
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(error.message));
   page.on("console", (message) => {
-    if (message.type() === "error" || /Content Security Policy|Refused to/.test(message.text())) problems.push(message.text());
+    if (message.type() === "error" || /Content Security Policy|Refused to/.test(message.text()))
+      problems.push(message.text());
   });
   for (const url of ["/outils", "/imc", "/calorie", "/outils?onglet=calories"]) await open(page, url);
   await calculateCalories(page, sampleForm);

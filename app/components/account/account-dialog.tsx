@@ -56,7 +56,9 @@ export function AccountDialog({
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!hydrated || !dialog?.open) return;
-    const preferred = dialog.querySelector<HTMLElement>("[data-autofocus]") ?? dialog.querySelector<HTMLElement>(`#${accountDialogTitleId}`);
+    const preferred =
+      dialog.querySelector<HTMLElement>("[data-autofocus]") ??
+      dialog.querySelector<HTMLElement>(`#${accountDialogTitleId}`);
     preferred?.focus();
   }, [hydrated, view]);
 

@@ -89,7 +89,17 @@ function FieldMessage({ id, error }: { id: string; error?: string | null }) {
 }
 
 /** The label above, the input (with what sits on it), the message under it. */
-function Field({ id, label, error, children }: { id: string; label: string; error?: string | null; children: React.ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | null;
+  children: React.ReactNode;
+}) {
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
@@ -213,7 +223,11 @@ export function CheckboxField({
 export function FormMessage({ tone, children }: { tone: "error" | "success" | "info"; children: React.ReactNode }) {
   return (
     <div className={`form-alert form-alert-${tone}`} role={tone === "error" ? "alert" : "status"}>
-      {tone === "error" ? <AlertIcon className={styles.messageIcon} /> : <CheckCircleIcon className={styles.messageIcon} />}
+      {tone === "error" ? (
+        <AlertIcon className={styles.messageIcon} />
+      ) : (
+        <CheckCircleIcon className={styles.messageIcon} />
+      )}
       <div>{children}</div>
     </div>
   );

@@ -36,7 +36,15 @@ export function AccountForm({
 }
 
 /** A view while its form's request runs (at least the spec's minimum): its title, what is happening, and 'Annuler'. */
-export function AccountFormPending({ title, message, onCancel }: { title: string; message: string; onCancel: () => void }) {
+export function AccountFormPending({
+  title,
+  message,
+  onCancel,
+}: {
+  title: string;
+  message: string;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation("account");
   const cancelButton = useFocusWhenShown<HTMLButtonElement>();
   return (
@@ -62,7 +70,14 @@ export function LoginOrCloseActions({ loginLabel }: { loginLabel: string }) {
   const loginLink = useFocusWhenShown<HTMLAnchorElement>();
   return (
     <div className={styles.actions}>
-      <Link ref={loginLink} to={hrefFor("login")} replace preventScrollReset className="button button-primary" data-autofocus="">
+      <Link
+        ref={loginLink}
+        to={hrefFor("login")}
+        replace
+        preventScrollReset
+        className="button button-primary"
+        data-autofocus=""
+      >
         {loginLabel}
       </Link>
       <CloseLink className="button button-ghost">{t("dialog.close")}</CloseLink>

@@ -32,7 +32,10 @@ for (const [key, text] of Object.entries(ACCOUNT_FALLBACK_MESSAGES)) keyByFrench
 /** The account.json key of a known French message, or null. Exposed for the translation tests. */
 export function accountMessageKey(
   message: string,
-): { key: FixedMessageKey | keyof typeof ACCOUNT_FALLBACK_MESSAGES | "forgotSent" | "tooManyAttempts"; values?: Record<string, string | number> } | null {
+): {
+  key: FixedMessageKey | keyof typeof ACCOUNT_FALLBACK_MESSAGES | "forgotSent" | "tooManyAttempts";
+  values?: Record<string, string | number>;
+} | null {
   const fixed = keyByFrenchText.get(message);
   if (fixed) return { key: fixed as FixedMessageKey };
   const templated = parseTemplatedAccountMessage(message);

@@ -56,7 +56,8 @@ export function ForgotView() {
   }
 
   if (sentMessage) return <ForgotSent message={translate(sentMessage)} />;
-  if (submission.pending) return <AccountFormPending title={t("forgot.title")} message={t("forgot.sending")} onCancel={submission.cancel} />;
+  if (submission.pending)
+    return <AccountFormPending title={t("forgot.title")} message={t("forgot.sending")} onCancel={submission.cancel} />;
 
   return (
     <section className={styles.view}>

@@ -168,6 +168,15 @@ function ResendEmailField() {
   const { t } = useTranslation("account");
   const [email, setEmail] = useState("");
   return (
-    <TextField id="resend-email" name="email" type="email" inputMode="email" label={t("login.resendEmail")} value={email} onChange={setEmail} autoComplete="email" />
+    <TextField
+      id="resend-email"
+      name="email"
+      type="email"
+      inputMode="email"
+      label={t("login.resendEmail")}
+      value={email}
+      onChange={setEmail}
+      autoComplete="email"
+    />
   );
 }

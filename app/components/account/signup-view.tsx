@@ -46,7 +46,9 @@ export function SignupView() {
   const [touched, setTouched] = useState(false);
   /** The server's refusal, shown until the form changes. */
   const [refusal, setRefusal] = useState<{ message: string; field: SignupField | null } | null>(
-    fromServer && !fromServer.ok ? { message: fromServer.message, field: isSignupField(fromServer.code) ? fromServer.code : null } : null,
+    fromServer && !fromServer.ok
+      ? { message: fromServer.message, field: isSignupField(fromServer.code) ? fromServer.code : null }
+      : null,
   );
   const [created, setCreated] = useState(fromServer?.ok === true);
   const submission = usePacedSubmission(ACCOUNT_TIMINGS.signupMinimumMs);
@@ -92,7 +94,8 @@ export function SignupView() {
   }
 
   if (created) return <SignupDone />;
-  if (submission.pending) return <AccountFormPending title={t("signup.title")} message={t("signup.loading")} onCancel={submission.cancel} />;
+  if (submission.pending)
+    return <AccountFormPending title={t("signup.title")} message={t("signup.loading")} onCancel={submission.cancel} />;
 
   const formRefusal = refusal && refusal.field === null ? refusal.message : null;
   return (
@@ -174,7 +177,12 @@ export function SignupView() {
             }}
           />
         </CheckboxField>
-        <CheckboxField id="signup-newsletter" name="newsletter" checked={form.newsletter} onChange={(checked) => update("newsletter", checked)}>
+        <CheckboxField
+          id="signup-newsletter"
+          name="newsletter"
+          checked={form.newsletter}
+          onChange={(checked) => update("newsletter", checked)}
+        >
           {t("signup.newsletter")}
         </CheckboxField>
         <button type="submit" className={`button button-accent ${styles.wide}`} disabled={hydrated && !canSubmit}>

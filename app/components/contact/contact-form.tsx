@@ -1,4 +1,11 @@
-import { type FieldMetadata, getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
@@ -107,7 +114,12 @@ export function ContactForm({
         />
       </Field>
 
-      <Field meta={fields.message} label={t("form.message")} hint={t("form.messageHint", { max: CONTACT_LIMITS.message })} hintId={messageHintId}>
+      <Field
+        meta={fields.message}
+        label={t("form.message")}
+        hint={t("form.messageHint", { max: CONTACT_LIMITS.message })}
+        hintId={messageHintId}
+      >
         {/* No maxlength here: a long paste would be cut silently; the rule says how long is too long. */}
         <textarea
           {...getTextareaProps(fields.message, { ariaDescribedBy: messageHintId })}
@@ -139,13 +151,21 @@ export function ContactForm({
       </div>
 
       <div className={styles.actions}>
-        <button type="submit" className={`button button-accent ${sending ? styles.sendingButton : ""}`} disabled={sending}>
+        <button
+          type="submit"
+          className={`button button-accent ${sending ? styles.sendingButton : ""}`}
+          disabled={sending}
+        >
           {sending ? <span className="spinner" aria-hidden="true" /> : null}
           {sending ? t("form.sending") : t("form.submit")}
         </button>
         {/* Always in the page, so screen readers hear what appears in it. */}
         <p role="status" className={showSuccess ? `form-alert form-alert-success ${styles.success}` : undefined}>
-          {showSuccess ? t("errors.success") : sending ? <span className="visually-hidden">{t("form.sending")}</span> : null}
+          {showSuccess ? (
+            t("errors.success")
+          ) : sending ? (
+            <span className="visually-hidden">{t("form.sending")}</span>
+          ) : null}
         </p>
       </div>
       {formError ? (

@@ -17,7 +17,14 @@ export function Faq() {
           <details key={id} id={`faq-${id}`} className={styles.item}>
             <summary className={styles.question}>
               <span>{t(`faq.items.${id}.question`)}</span>
-              <svg className={styles.chevron} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <svg
+                className={styles.chevron}
+                viewBox="0 0 24 24"
+                width="20"
+                height="20"
+                aria-hidden="true"
+                focusable="false"
+              >
                 <path d="M6 9l6 6 6-6" />
               </svg>
             </summary>

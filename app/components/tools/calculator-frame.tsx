@@ -38,7 +38,13 @@ interface CalculatorOptions<Data extends CalculatorData> {
  * useForm every calculator starts from: checked on submit, then on input.
  * A fetcher's answer is scrolled into view, and its measures remembered.
  */
-export function useCalculator<Data extends CalculatorData>({ serverData, idPrefix, headingLevel, resultOf, measuresOf }: CalculatorOptions<Data>) {
+export function useCalculator<Data extends CalculatorData>({
+  serverData,
+  idPrefix,
+  headingLevel,
+  resultOf,
+  measuresOf,
+}: CalculatorOptions<Data>) {
   const fetcher = useFetcher<Data>({ key: `${idPrefix}-calculator` });
   const answered = fetcher.data as Data | undefined;
   const data = answered ?? serverData ?? null;
@@ -90,7 +96,16 @@ interface CalculatorFrameProps {
 }
 
 /** The form (title, fields, form message, submit button) and, beside it, the result or its placeholder. */
-export function CalculatorFrame({ calculator, name, formProps, title, submitLabel, formError, result, children }: CalculatorFrameProps) {
+export function CalculatorFrame({
+  calculator,
+  name,
+  formProps,
+  title,
+  submitLabel,
+  formError,
+  result,
+  children,
+}: CalculatorFrameProps) {
   const { t } = useTranslation("tools");
   const { fetcher, action, pending, resultRegion, Heading } = calculator;
   return (

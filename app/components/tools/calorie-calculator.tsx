@@ -35,7 +35,11 @@ const FORMULA_ORDER = ["mifflin", "standard", "katch"] as const;
  * /outils tab. Works like the IMC calculator: a plain post without
  * JavaScript, a fetcher with it, and the domain's schema on both sides.
  */
-export function CalorieCalculator({ serverData, idPrefix = "calories", headingLevel = 2 }: CalculatorProps<CalorieCalculatorData>) {
+export function CalorieCalculator({
+  serverData,
+  idPrefix = "calories",
+  headingLevel = 2,
+}: CalculatorProps<CalorieCalculatorData>) {
   const { t, i18n } = useTranslation("tools");
   const translate = useToolMessage();
   const hydrated = useHydrated();
@@ -94,8 +98,20 @@ export function CalorieCalculator({ serverData, idPrefix = "calories", headingLe
         error={errorOf("sexe")}
       />
       <div className={styles.fieldRow3}>
-        <NumberField field={fields.poids} label={t("calories.poids")} unit={t("form.kg")} hint={t("calories.poidsHint")} error={errorOf("poids")} />
-        <NumberField field={fields.taille} label={t("calories.taille")} unit={t("form.cm")} hint={t("calories.tailleHint")} error={errorOf("taille")} />
+        <NumberField
+          field={fields.poids}
+          label={t("calories.poids")}
+          unit={t("form.kg")}
+          hint={t("calories.poidsHint")}
+          error={errorOf("poids")}
+        />
+        <NumberField
+          field={fields.taille}
+          label={t("calories.taille")}
+          unit={t("form.cm")}
+          hint={t("calories.tailleHint")}
+          error={errorOf("taille")}
+        />
         <NumberField
           field={fields.age}
           label={t("calories.age")}
@@ -194,7 +210,9 @@ function CalorieResultPanel({
             multiplier: formatMeasure(language, ACTIVITY_MULTIPLIERS[activite], 2),
             maintenance: formatNumber(language, needs.maintenance),
           })}
-          {needs.leanMassKg !== null ? ` ${t("calories.leanMass", { value: formatMeasure(language, needs.leanMassKg) })}` : null}
+          {needs.leanMassKg !== null
+            ? ` ${t("calories.leanMass", { value: formatMeasure(language, needs.leanMassKg) })}`
+            : null}
         </p>
       ) : null}
       <div className={styles.advice}>
@@ -245,7 +263,15 @@ function GoalDetail({ plan }: { plan: GoalPlan }) {
  * One card per goal. With JavaScript each opens a dialog with that goal's
  * calories and macros; without, the same detail unfolds in a <details>.
  */
-function GoalCards({ needs, idPrefix, SubHeading }: { needs: CalorieNeeds; idPrefix: string; SubHeading: "h3" | "h4" }) {
+function GoalCards({
+  needs,
+  idPrefix,
+  SubHeading,
+}: {
+  needs: CalorieNeeds;
+  idPrefix: string;
+  SubHeading: "h3" | "h4";
+}) {
   const { t, i18n } = useTranslation("tools");
   const hydrated = useHydrated();
   const [openGoal, setOpenGoal] = useState<Objectif | null>(null);
@@ -258,7 +284,11 @@ function GoalCards({ needs, idPrefix, SubHeading }: { needs: CalorieNeeds; idPre
           const isChosen = objectif === needs.objectif;
           const plan = needs.goals[objectif];
           return (
-            <li key={objectif} id={`${idPrefix}-goal-${objectif}`} className={`${styles.goalCard} ${isChosen ? styles.goalCardChosen : ""}`}>
+            <li
+              key={objectif}
+              id={`${idPrefix}-goal-${objectif}`}
+              className={`${styles.goalCard} ${isChosen ? styles.goalCardChosen : ""}`}
+            >
               <p className={styles.goalName}>
                 {t(`calories.goalCards.${objectif}`)}
                 {isChosen ? <span className={styles.goalBadge}>{t("calories.yourGoal")}</span> : null}
@@ -291,7 +321,12 @@ function GoalCards({ needs, idPrefix, SubHeading }: { needs: CalorieNeeds; idPre
         })}
       </ul>
       {hydrated ? (
-        <Modal open={openGoal !== null} onClose={() => setOpenGoal(null)} labelledBy={dialogTitleId} closeLabel={t("articles.close")}>
+        <Modal
+          open={openGoal !== null}
+          onClose={() => setOpenGoal(null)}
+          labelledBy={dialogTitleId}
+          closeLabel={t("articles.close")}
+        >
           {openGoal ? (
             <>
               <h2 id={dialogTitleId} className={styles.dialogTitle}>

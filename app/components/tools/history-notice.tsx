@@ -26,7 +26,11 @@ export function HistoryNotice({ outcome }: { outcome: HistorySaveOutcome | null 
       <p className={styles.notice}>
         <span>{t("history.loginPrompt")}</span>{" "}
         {/* A client-side navigation with JavaScript: the result stays on screen behind the dialog. */}
-        <Link to={withAccountView(location.pathname + location.search, "login")} className={styles.noticeLink} preventScrollReset>
+        <Link
+          to={withAccountView(location.pathname + location.search, "login")}
+          className={styles.noticeLink}
+          preventScrollReset
+        >
           {t("history.loginLink")}
         </Link>
       </p>
@@ -38,7 +42,14 @@ export function HistoryNotice({ outcome }: { outcome: HistorySaveOutcome | null 
 function CheckIcon() {
   return (
     <svg className={styles.noticeIcon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M5 12.5l4.5 4.5L19 7.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -54,11 +54,27 @@ export function ImcCalculator({ serverData, idPrefix = "imc", headingLevel = 2 }
       title={t("imc.formTitle")}
       submitLabel={t("imc.submit")}
       formError={formError ? { id: form.errorId, message: formError } : null}
-      result={result ? <ImcResultPanel result={result} history={data?.history ?? null} id={resultId} Heading={Heading} /> : null}
+      result={
+        result ? (
+          <ImcResultPanel result={result} history={data?.history ?? null} id={resultId} Heading={Heading} />
+        ) : null
+      }
     >
       <div className={styles.fieldRow}>
-        <NumberField field={fields.poids} label={t("imc.poids")} unit={t("form.kg")} hint={t("imc.poidsHint")} sharedErrorId={sharedErrorId} />
-        <NumberField field={fields.taille} label={t("imc.taille")} unit={t("form.cm")} hint={t("imc.tailleHint")} sharedErrorId={sharedErrorId} />
+        <NumberField
+          field={fields.poids}
+          label={t("imc.poids")}
+          unit={t("form.kg")}
+          hint={t("imc.poidsHint")}
+          sharedErrorId={sharedErrorId}
+        />
+        <NumberField
+          field={fields.taille}
+          label={t("imc.taille")}
+          unit={t("form.cm")}
+          hint={t("imc.tailleHint")}
+          sharedErrorId={sharedErrorId}
+        />
       </div>
     </CalculatorFrame>
   );

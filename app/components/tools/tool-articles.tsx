@@ -115,7 +115,12 @@ export function ToolArticles({ id, title, intro, articles, openArticleId }: Tool
                 <p className={styles.lead}>{dialogArticle.excedent || dialogArticle.description}</p>
               )}
               {dialogArticle.fullContent ? (
-                <button type="button" className="button button-secondary" onClick={() => setFullView((full) => !full)} aria-expanded={fullView}>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => setFullView((full) => !full)}
+                  aria-expanded={fullView}
+                >
                   {fullView ? t("articles.showLess") : t("articles.readMore")}
                 </button>
               ) : null}

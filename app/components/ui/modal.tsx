@@ -49,7 +49,13 @@ export function Modal({ open, onClose, labelledBy, closeLabel, size = "small", c
       <div className={styles.content}>
         {/* A zero-height sticky bar: the close button stays in reach while a long article scrolls. */}
         <div className={styles.closeBar}>
-          <button type="button" className={`icon-button ${styles.close}`} onClick={onClose} aria-label={closeLabel} title={closeLabel}>
+          <button
+            type="button"
+            className={`icon-button ${styles.close}`}
+            onClick={onClose}
+            aria-label={closeLabel}
+            title={closeLabel}
+          >
             <CloseIcon />
           </button>
         </div>

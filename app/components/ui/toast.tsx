@@ -47,7 +47,13 @@ export function ToastRegion({
         <div key={toast.id} className={`${styles.toast} ${styles[toast.tone]}`}>
           <ToneMark tone={toast.tone} />
           <p className={styles.text}>{toast.text}</p>
-          <button type="button" className={styles.dismiss} onClick={onDismiss} aria-label={dismissLabel} title={dismissLabel}>
+          <button
+            type="button"
+            className={styles.dismiss}
+            onClick={onDismiss}
+            aria-label={dismissLabel}
+            title={dismissLabel}
+          >
             <CloseIcon className={styles.dismissIcon} />
           </button>
         </div>

@@ -11,11 +11,18 @@ import * as verifyRoute from "./verify-email.ts";
 
 const app = freshTestAppPerTest();
 
-const post = (module: { action: unknown }, url: string, body: unknown, init: RequestInit = {}, clientAddress?: string) =>
-  callRoute(module.action as never, jsonRequest(url, body, init), { context: app.context(clientAddress) });
+const post = (
+  module: { action: unknown },
+  url: string,
+  body: unknown,
+  init: RequestInit = {},
+  clientAddress?: string,
+) => callRoute(module.action as never, jsonRequest(url, body, init), { context: app.context(clientAddress) });
 
 const get = (module: { loader: unknown }, url: string, headers: Record<string, string> = {}) =>
-  callRoute(module.loader as never, new Request(`http://localhost:3000${url}`, { headers }), { context: app.context() });
+  callRoute(module.loader as never, new Request(`http://localhost:3000${url}`, { headers }), {
+    context: app.context(),
+  });
 
 /** The token in the last mail's link to that page. */
 function tokenFromLastMail(page: "verify-email" | "reset-password"): string {
@@ -25,7 +32,9 @@ function tokenFromLastMail(page: "verify-email" | "reset-password"): string {
 }
 
 async function registerAndVerify(pseudo: string, email: string, password = "motdepasse-123") {
-  expect((await post(registerRoute, "/api/register", { pseudo, email, motdepasse: password, captchaToken: null })).status).toBe(201);
+  expect(
+    (await post(registerRoute, "/api/register", { pseudo, email, motdepasse: password, captchaToken: null })).status,
+  ).toBe(201);
   expect((await get(verifyRoute, `/api/verify-email?token=${tokenFromLastMail("verify-email")}`)).status).toBe(200);
 }
 
@@ -52,23 +61,43 @@ describe("POST /api/register", () => {
   });
 
   it("answers a known address exactly like a new one, and tells its owner by mail", async () => {
-    await post(registerRoute, "/api/register", { email: "lea@example.com", motdepasse: "motdepasse-123", pseudo: "lea" });
-    const again = await post(registerRoute, "/api/register", { email: "LEA@example.com", motdepasse: "autre-mdp-456", pseudo: "lea2" });
+    await post(registerRoute, "/api/register", {
+      email: "lea@example.com",
+      motdepasse: "motdepasse-123",
+      pseudo: "lea",
+    });
+    const again = await post(registerRoute, "/api/register", {
+      email: "LEA@example.com",
+      motdepasse: "autre-mdp-456",
+      pseudo: "lea2",
+    });
     expect(again.status).toBe(201);
     expect(await again.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.signupSuccess });
-    expect(app.mails.at(-1)).toMatchObject({ to: "lea@example.com", subject: "Tentative d'inscription avec ton adresse" });
+    expect(app.mails.at(-1)).toMatchObject({
+      to: "lea@example.com",
+      subject: "Tentative d'inscription avec ton adresse",
+    });
     expect(await app.services.store.users.findByPseudo("lea2")).toBeNull();
   });
 
   it("reports a pseudo already taken", async () => {
     await post(registerRoute, "/api/register", { email: "a@example.com", motdepasse: "motdepasse-123", pseudo: "Lea" });
-    const response = await post(registerRoute, "/api/register", { email: "b@example.com", motdepasse: "motdepasse-123", pseudo: "lea" });
+    const response = await post(registerRoute, "/api/register", {
+      email: "b@example.com",
+      motdepasse: "motdepasse-123",
+      pseudo: "lea",
+    });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ message: "Ce pseudo est déjà pris." });
   });
 
   it("subscribes to the newsletter when asked", async () => {
-    await post(registerRoute, "/api/register", { email: "n@example.com", motdepasse: "motdepasse-123", pseudo: "news", newsletter: true });
+    await post(registerRoute, "/api/register", {
+      email: "n@example.com",
+      motdepasse: "motdepasse-123",
+      pseudo: "news",
+      newsletter: true,
+    });
     expect(await app.services.store.newsletterSubscribers.findByEmail("n@example.com")).not.toBeNull();
   });
 
@@ -97,7 +126,11 @@ describe("POST /api/register", () => {
 
 describe("GET /api/verify-email", () => {
   it("verifies once, then refuses the used link", async () => {
-    await post(registerRoute, "/api/register", { email: "v@example.com", motdepasse: "motdepasse-123", pseudo: "verif" });
+    await post(registerRoute, "/api/register", {
+      email: "v@example.com",
+      motdepasse: "motdepasse-123",
+      pseudo: "verif",
+    });
     const token = tokenFromLastMail("verify-email");
     const first = await get(verifyRoute, `/api/verify-email?token=${token}`);
     expect(first.status).toBe(200);
@@ -116,15 +149,26 @@ describe("GET /api/verify-email", () => {
 
 describe("POST /api/login and the bearer token", () => {
   it("refuses an unverified account with a clear message", async () => {
-    await post(registerRoute, "/api/register", { email: "u@example.com", motdepasse: "motdepasse-123", pseudo: "unverified" });
+    await post(registerRoute, "/api/register", {
+      email: "u@example.com",
+      motdepasse: "motdepasse-123",
+      pseudo: "unverified",
+    });
     const response = await post(loginRoute, "/api/login", { identifier: "unverified", password: "motdepasse-123" });
     expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ message: ACCOUNT_MESSAGES.emailNotVerified, code: "EMAIL_NOT_VERIFIED" });
+    expect(await response.json()).toMatchObject({
+      message: ACCOUNT_MESSAGES.emailNotVerified,
+      code: "EMAIL_NOT_VERIFIED",
+    });
   });
 
   it("logs in by pseudo (leading spaces trimmed) and by e-mail; the token works in all three headers", async () => {
     await registerAndVerify("camille", "camille@example.com");
-    const response = await post(loginRoute, "/api/login", { identifier: "   camille", password: "motdepasse-123", remember: false });
+    const response = await post(loginRoute, "/api/login", {
+      identifier: "   camille",
+      password: "motdepasse-123",
+      remember: false,
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { token: string; user: Record<string, unknown> };
     expect(body.user).toMatchObject({ pseudo: "camille", email: "camille@example.com", role: "user" });
@@ -141,14 +185,25 @@ describe("POST /api/login and the bearer token", () => {
     for (const headers of tokenHeaders) {
       const me = await get(meRoute, "/api/me", headers);
       expect(me.status).toBe(200);
-      expect(await me.json()).toMatchObject({ pseudo: "camille", email: "camille@example.com", role: "user", photo: null });
+      expect(await me.json()).toMatchObject({
+        pseudo: "camille",
+        email: "camille@example.com",
+        role: "user",
+        photo: null,
+      });
     }
-    expect((await post(loginRoute, "/api/login", { identifier: "CAMILLE@example.com", password: "motdepasse-123" })).status).toBe(200);
+    expect(
+      (await post(loginRoute, "/api/login", { identifier: "CAMILLE@example.com", password: "motdepasse-123" })).status,
+    ).toBe(200);
   });
 
   it("keeps the cookie 30 days with 'remember me'", async () => {
     await registerAndVerify("remy", "remy@example.com");
-    const response = await post(loginRoute, "/api/login", { identifier: "remy", password: "motdepasse-123", remember: true });
+    const response = await post(loginRoute, "/api/login", {
+      identifier: "remy",
+      password: "motdepasse-123",
+      remember: true,
+    });
     expect(response.headers.get("Set-Cookie")).toMatch(/Max-Age=2592000/);
     expect(response.headers.get("Set-Cookie")).toMatch(/HttpOnly/);
   });
@@ -183,17 +238,23 @@ describe("POST /api/login and the bearer token", () => {
   it("throttles after 5 failures for one identifier", async () => {
     await registerAndVerify("target", "target@example.com");
     for (let i = 0; i < 5; i++) {
-      expect((await post(loginRoute, "/api/login", { identifier: "target", password: `faux-${i}-mdp` })).status).toBe(401);
+      expect((await post(loginRoute, "/api/login", { identifier: "target", password: `faux-${i}-mdp` })).status).toBe(
+        401,
+      );
     }
     const blocked = await post(loginRoute, "/api/login", { identifier: "target", password: "motdepasse-123" });
     expect(blocked.status).toBe(429);
-    expect(((await blocked.json()) as { message: string }).message).toMatch(/^Trop de tentatives\. Réessaie dans 1[45] minutes\.$/);
+    expect(((await blocked.json()) as { message: string }).message).toMatch(
+      /^Trop de tentatives\. Réessaie dans 1[45] minutes\.$/,
+    );
   });
 
   it("counts guesses sent in parallel too", async () => {
     await registerAndVerify("racer", "racer@example.com");
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => post(loginRoute, "/api/login", { identifier: "racer", password: `faux-${i}-mdp` })),
+      Array.from({ length: 10 }, (_, i) =>
+        post(loginRoute, "/api/login", { identifier: "racer", password: `faux-${i}-mdp` }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
@@ -205,7 +266,9 @@ describe("POST /api/login and the bearer token", () => {
       headers: { "Content-Type": "text/plain" },
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "Le corps de la requête doit être du JSON (Content-Type: application/json)." });
+    expect(await response.json()).toEqual({
+      message: "Le corps de la requête doit être du JSON (Content-Type: application/json).",
+    });
   });
 
   it("throttles after 20 failures from one address, whatever the identifier", async () => {
@@ -213,9 +276,21 @@ describe("POST /api/login and the bearer token", () => {
     for (let i = 0; i < 20; i++) {
       await post(loginRoute, "/api/login", { identifier: `inconnu-${i}`, password: "mauvais-mdp" }, {}, "10.0.0.9");
     }
-    const blocked = await post(loginRoute, "/api/login", { identifier: "other", password: "motdepasse-123" }, {}, "10.0.0.9");
+    const blocked = await post(
+      loginRoute,
+      "/api/login",
+      { identifier: "other", password: "motdepasse-123" },
+      {},
+      "10.0.0.9",
+    );
     expect(blocked.status).toBe(429);
-    const elsewhere = await post(loginRoute, "/api/login", { identifier: "other", password: "motdepasse-123" }, {}, "10.0.0.10");
+    const elsewhere = await post(
+      loginRoute,
+      "/api/login",
+      { identifier: "other", password: "motdepasse-123" },
+      {},
+      "10.0.0.10",
+    );
     expect(elsewhere.status).toBe(200);
   });
 });

@@ -18,7 +18,11 @@ async function post(body: unknown, { clientAddress = "1.2.3.4", url = "/api/cont
   const response = await callRoute(contactRoute.action as never, jsonRequest(url, body, { headers }), {
     context: app.context(clientAddress),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 describe("POST /api/contact", () => {
@@ -80,7 +84,10 @@ describe("POST /api/contact", () => {
   });
 
   it("answers 400 to a body that is not JSON and 413 to a body over 1 MB", async () => {
-    expect(await post("{nom: 'Jules'")).toMatchObject({ status: 400, body: { message: "Corps de requête JSON invalide." } });
+    expect(await post("{nom: 'Jules'")).toMatchObject({
+      status: 400,
+      body: { message: "Corps de requête JSON invalide." },
+    });
     const huge = JSON.stringify({ ...valid, message: "x".repeat(1024 * 1024 + 10) });
     expect((await post(huge)).status).toBe(413);
   });

@@ -23,7 +23,9 @@ const postHistory = (body: unknown, headers: Record<string, string> = {}) =>
   callRoute(historyRoute.action as never, jsonRequest("/api/history", body, { headers }), { context: app.context() });
 
 const getHistory = (headers: Record<string, string> = {}) =>
-  callRoute(historyRoute.loader as never, new Request("http://localhost:3000/api/history", { headers }), { context: app.context() });
+  callRoute(historyRoute.loader as never, new Request("http://localhost:3000/api/history", { headers }), {
+    context: app.context(),
+  });
 
 const deleteEntry = (id: string, headers: Record<string, string> = {}) =>
   callRoute(
@@ -85,11 +87,27 @@ describe("POST /api/history", () => {
     ["no meta", { action: "IMC_CALC" }, HISTORY_MESSAGES.metaRequired],
     ["a meta that is not an object", { action: "IMC_CALC", meta: "70" }, HISTORY_MESSAGES.metaNotAnObject],
     ["a missing field", { action: "IMC_CALC", meta: { poids: 70 } }, "meta.taille est requis."],
-    ["a number sent as text", { action: "IMC_CALC", meta: { poids: "70", taille: 175 } }, "meta.poids doit être un nombre."],
-    ["an operator object", { action: "IMC_CALC", meta: { poids: { $gt: "" }, taille: 175 } }, "meta.poids doit être un nombre."],
+    [
+      "a number sent as text",
+      { action: "IMC_CALC", meta: { poids: "70", taille: 175 } },
+      "meta.poids doit être un nombre.",
+    ],
+    [
+      "an operator object",
+      { action: "IMC_CALC", meta: { poids: { $gt: "" }, taille: 175 } },
+      "meta.poids doit être un nombre.",
+    ],
     ["a weight out of range", { action: "IMC_CALC", meta: { poids: 5000, taille: 175 } }, IMC_MESSAGES.outOfRange],
-    ["an unknown formula", { ...caloriesBody, meta: { ...caloriesBody.meta, formule: "magic" } }, "Formule à choisir : standard, Mifflin ou Katch."],
-    ["a bad date", { action: "IMC_CALC", meta: { poids: 70, taille: 175, date: "demain" } }, HISTORY_MESSAGES.invalidDate],
+    [
+      "an unknown formula",
+      { ...caloriesBody, meta: { ...caloriesBody.meta, formule: "magic" } },
+      "Formule à choisir : standard, Mifflin ou Katch.",
+    ],
+    [
+      "a bad date",
+      { action: "IMC_CALC", meta: { poids: 70, taille: 175, date: "demain" } },
+      HISTORY_MESSAGES.invalidDate,
+    ],
     ["a body that is an array", [imcBody], HISTORY_MESSAGES.bodyNotAnObject],
   ])("answers 400 for %s", async (_case, body, message) => {
     const response = await postHistory(body, bearer(leaToken));

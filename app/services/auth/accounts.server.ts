@@ -38,9 +38,18 @@ function limiters(services: AppServices): Limiters {
   let found = limitersByServices.get(services);
   if (!found) {
     found = {
-      loginByIdentifier: new RateLimiterMemory({ points: LOGIN_LIMITS.failuresPerIdentifier, duration: LOGIN_LIMITS.windowSeconds }),
-      loginByAddress: new RateLimiterMemory({ points: LOGIN_LIMITS.failuresPerAddress, duration: LOGIN_LIMITS.windowSeconds }),
-      mailRequests: new RateLimiterMemory({ points: MAIL_REQUEST_LIMITS.perAddress, duration: MAIL_REQUEST_LIMITS.windowSeconds }),
+      loginByIdentifier: new RateLimiterMemory({
+        points: LOGIN_LIMITS.failuresPerIdentifier,
+        duration: LOGIN_LIMITS.windowSeconds,
+      }),
+      loginByAddress: new RateLimiterMemory({
+        points: LOGIN_LIMITS.failuresPerAddress,
+        duration: LOGIN_LIMITS.windowSeconds,
+      }),
+      mailRequests: new RateLimiterMemory({
+        points: MAIL_REQUEST_LIMITS.perAddress,
+        duration: MAIL_REQUEST_LIMITS.windowSeconds,
+      }),
     };
     limitersByServices.set(services, found);
   }
@@ -85,7 +94,9 @@ async function issueToken(services: AppServices, user: UserRecord, purpose: Veri
 async function sendVerificationMail(services: AppServices, user: UserRecord) {
   const token = await issueToken(services, user, "email", EMAIL_VERIFICATION_TTL_MS);
   const link = `${services.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  await services.mailer.queue(renderMail("verifyEmail", { to: user.email, locale: user.locale, link, name: displayName(user) }));
+  await services.mailer.queue(
+    renderMail("verifyEmail", { to: user.email, locale: user.locale, link, name: displayName(user) }),
+  );
 }
 
 // ---------------------------------------------------------------- sign-up
@@ -171,7 +182,10 @@ export async function resendVerification(
   return { ok: true, message: ACCOUNT_MESSAGES.verificationResent };
 }
 
-export async function verifyEmail(context: Context, tokenInput: unknown): Promise<{ ok: true; message: string } | Failure> {
+export async function verifyEmail(
+  context: Context,
+  tokenInput: unknown,
+): Promise<{ ok: true; message: string } | Failure> {
   const token = typeof tokenInput === "string" ? tokenInput.trim() : "";
   if (!token) return { ok: false, status: 400, message: ACCOUNT_MESSAGES.verifyNoToken };
   const { store } = getServices(context);
@@ -244,7 +258,9 @@ export async function forgotPassword(
   if (user?.emailVerifiedAt) {
     const token = await issueToken(services, user, "reset", PASSWORD_RESET_TTL_MS);
     const link = `${services.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await services.mailer.queue(renderMail("resetPassword", { to: user.email, locale: user.locale, link, name: displayName(user) }));
+    await services.mailer.queue(
+      renderMail("resetPassword", { to: user.email, locale: user.locale, link, name: displayName(user) }),
+    );
   }
   return { ok: true, message: ACCOUNT_MESSAGES.forgotSent(parsed.email) };
 }

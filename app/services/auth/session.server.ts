@@ -111,7 +111,10 @@ export async function requireApiUser(context: Readonly<RouterContextProvider>, r
   return current;
 }
 
-export async function requireApiAdmin(context: Readonly<RouterContextProvider>, request: Request): Promise<CurrentUser> {
+export async function requireApiAdmin(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<CurrentUser> {
   const current = await requireApiUser(context, request);
   if (current.user.role !== "admin") throw new ApiError(403, ADMIN_REQUIRED_MESSAGE);
   return current;

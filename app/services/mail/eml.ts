@@ -59,7 +59,12 @@ function leafParts(raw: string): { type: string; content: string }[] {
   const contentType = headers.get("content-type") ?? "text/plain";
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
   if (!/^multipart\//i.test(contentType) || !boundary) {
-    return [{ type: contentType.split(";")[0]!.trim().toLowerCase(), content: decodeBody(body, headers.get("content-transfer-encoding")) }];
+    return [
+      {
+        type: contentType.split(";")[0]!.trim().toLowerCase(),
+        content: decodeBody(body, headers.get("content-transfer-encoding")),
+      },
+    ];
   }
   return body
     .split(`--${boundary}`)

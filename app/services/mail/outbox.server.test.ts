@@ -56,7 +56,12 @@ async function setUp(env: Record<string, string>) {
 }
 
 const verifyMail = () =>
-  renderMail("verifyEmail", { to: "lea@example.com", locale: "fr", link: "http://localhost:3000/verify-email?token=abc", name: "Léa" });
+  renderMail("verifyEmail", {
+    to: "lea@example.com",
+    locale: "fr",
+    link: "http://localhost:3000/verify-email?token=abc",
+    name: "Léa",
+  });
 
 describe("mail outbox", () => {
   it("writes each mail as an .eml file when SMTP_URL is not set", async () => {
@@ -87,7 +92,10 @@ describe("mail outbox", () => {
     await mailer.queue(verifyMail());
     expect(await worker.drain()).toBe(1);
     expect(smtp.received).toHaveLength(1);
-    expect(parseEml(smtp.received[0]!)).toMatchObject({ to: "lea@example.com", subject: "Confirme ton adresse e-mail" });
+    expect(parseEml(smtp.received[0]!)).toMatchObject({
+      to: "lea@example.com",
+      subject: "Confirme ton adresse e-mail",
+    });
     expect((await store.outbox.countByStatus()).sent).toBe(1);
   });
 

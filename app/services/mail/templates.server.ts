@@ -15,7 +15,13 @@ export function escapeHtml(text: string): string {
  * and a small closing line under it. `card` and `after` are HTML, already
  * escaped by the caller; `brand` is plain text.
  */
-export function mailLayout(options: { lang: string; maxWidth: number; brand: string; card: string; after: string }): string {
+export function mailLayout(options: {
+  lang: string;
+  maxWidth: number;
+  brand: string;
+  card: string;
+  after: string;
+}): string {
   return `<!doctype html>
 <html lang="${escapeHtml(options.lang)}"><body style="margin:0;background:#f6f8f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#14201d">
 <div style="max-width:${options.maxWidth}px;margin:0 auto;padding:32px 24px">

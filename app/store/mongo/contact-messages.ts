@@ -12,7 +12,9 @@ export interface ContactMessageDocument {
   createdAt: Date;
 }
 
-export const CONTACT_MESSAGE_INDEXES: IndexDescription[] = [{ key: { createdAt: -1 }, name: "contact_messages_created_at" }];
+export const CONTACT_MESSAGE_INDEXES: IndexDescription[] = [
+  { key: { createdAt: -1 }, name: "contact_messages_created_at" },
+];
 
 function toContactMessageRecord({ _id, ...fields }: ContactMessageDocument): ContactMessageRecord {
   return { id: _id.toHexString(), ...fields };

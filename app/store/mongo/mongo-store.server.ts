@@ -1,6 +1,10 @@
 import { MongoClient, type Db, type IndexDescription } from "mongodb";
 import type { Store } from "../types.ts";
-import { CONTACT_MESSAGE_INDEXES, createMongoContactMessages, type ContactMessageDocument } from "./contact-messages.ts";
+import {
+  CONTACT_MESSAGE_INDEXES,
+  createMongoContactMessages,
+  type ContactMessageDocument,
+} from "./contact-messages.ts";
 import { createMongoHistory, HISTORY_INDEXES, type HistoryDocument } from "./history.ts";
 import {
   createMongoNewsletterSubscribers,

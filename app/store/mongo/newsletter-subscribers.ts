@@ -15,7 +15,12 @@ export const SUBSCRIBER_INDEXES: IndexDescription[] = [
 ];
 
 function toSubscriberRecord(document: SubscriberDocument): NewsletterSubscriberRecord {
-  return { id: document._id.toHexString(), email: document.email, locale: document.locale, createdAt: document.createdAt };
+  return {
+    id: document._id.toHexString(),
+    email: document.email,
+    locale: document.locale,
+    createdAt: document.createdAt,
+  };
 }
 
 export function createMongoNewsletterSubscribers(

@@ -97,7 +97,8 @@ export function createMongoOutbox(outbox: Collection<OutboxDocument>): OutboxSto
     async markFailed(id, error) {
       const _id = toObjectId(id);
       const lastError = requireString(error, "error");
-      if (_id !== null) await outbox.updateOne({ _id }, { $set: { status: "failed", lastError, updatedAt: new Date() } });
+      if (_id !== null)
+        await outbox.updateOne({ _id }, { $set: { status: "failed", lastError, updatedAt: new Date() } });
     },
 
     async releaseStale(olderThan) {

@@ -1,5 +1,12 @@
 import { ObjectId, type Collection, type IndexDescription } from "mongodb";
-import { oneOfOrNull, requireDate, requireOneOf, requireString, stringOrNull, VERIFICATION_PURPOSES } from "../normalize.ts";
+import {
+  oneOfOrNull,
+  requireDate,
+  requireOneOf,
+  requireString,
+  stringOrNull,
+  VERIFICATION_PURPOSES,
+} from "../normalize.ts";
 import type { VerificationPurpose, VerificationRecord, VerificationsStore } from "../types.ts";
 import { requireObjectId, toObjectId } from "./mongo-values.ts";
 

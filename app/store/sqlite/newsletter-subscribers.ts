@@ -29,9 +29,12 @@ export function createSqliteNewsletterSubscribers(db: DatabaseSync): NewsletterS
     async subscribe(email, locale) {
       const normalizedEmail = normalizeEmail(requireString(email, "email"));
       const now = new Date();
-      const inserted = insertIfNew.get(newObjectId(now), normalizedEmail, requireString(locale, "locale"), now.getTime()) as
-        | SubscriberRow
-        | undefined;
+      const inserted = insertIfNew.get(
+        newObjectId(now),
+        normalizedEmail,
+        requireString(locale, "locale"),
+        now.getTime(),
+      ) as SubscriberRow | undefined;
       if (inserted) return { subscriber: toSubscriberRecord(inserted), created: true };
       const existing = selectByEmail.get(normalizedEmail) as unknown as SubscriberRow;
       return { subscriber: toSubscriberRecord(existing), created: false };

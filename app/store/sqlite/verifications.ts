@@ -1,6 +1,13 @@
 import type { DatabaseSync } from "node:sqlite";
 import { newObjectId, normalizeObjectId } from "../object-id.ts";
-import { oneOfOrNull, requireDate, requireOneOf, requireString, stringOrNull, VERIFICATION_PURPOSES } from "../normalize.ts";
+import {
+  oneOfOrNull,
+  requireDate,
+  requireOneOf,
+  requireString,
+  stringOrNull,
+  VERIFICATION_PURPOSES,
+} from "../normalize.ts";
 import type { VerificationPurpose, VerificationRecord, VerificationsStore } from "../types.ts";
 import { changedRows, dateOrNull } from "./sql-values.ts";
 

@@ -34,9 +34,12 @@ export function mailsTo(address: string): ReceivedMail[] {
 export async function waitForMail(address: string, subject?: RegExp, timeoutMs = 10_000): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = mailsTo(address).filter((mail) => !subject || subject.test(mail.subject)).at(-1);
+    const found = mailsTo(address)
+      .filter((mail) => !subject || subject.test(mail.subject))
+      .at(-1);
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No mail to ${address}${subject ? ` matching ${subject}` : ""} in ${mailDir}`);
+    if (Date.now() > deadline)
+      throw new Error(`No mail to ${address}${subject ? ` matching ${subject}` : ""} in ${mailDir}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
