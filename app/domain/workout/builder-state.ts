@@ -13,7 +13,7 @@ import {
   forcedChoices,
   skipsChoiceSteps,
 } from "./activities";
-import { EQUIPMENT_IDS, type EquipmentId, MUSCLE_ZONES, type MuscleZone } from "./catalogue";
+import { EQUIPMENT_IDS, type EquipmentId, type ExerciseKind, MUSCLE_ZONES, type MuscleZone } from "./catalogue";
 import { type ChoiceFilters, type ExerciseFacts, fitsChoices } from "./filters";
 import { normalizeMulti, toggleMulti, toggleSingle } from "./selection";
 import { toMuscleZone } from "./zones";
@@ -229,7 +229,9 @@ export type BuilderAction =
   | { kind: "confirm-search" }
   | { kind: "toggle-tick"; id: string }
   | { kind: "tick-first"; ids: readonly string[] }
-  | { kind: "back-to-builder" };
+  | { kind: "back-to-builder" }
+  /** Changes nothing: a form sent to save what was typed (the session name, the search). */
+  | { kind: "refresh" };
 
 export interface ActionOutcome {
   state: BuilderState;
@@ -384,6 +386,8 @@ export function applyBuilderAction(state: BuilderState, action: BuilderAction, l
     }
     case "back-to-builder":
       return changed({ ...state, mode: "builder", step: clampStep(state, LAST_STEP) });
+    case "refresh":
+      return unchanged(state);
   }
 }
 

@@ -89,6 +89,7 @@ describe("actions in the address", () => {
     { kind: "confirm-search" },
     { kind: "toggle-tick", id: "crawl" },
     { kind: "back-to-builder" },
+    { kind: "refresh" },
   ];
 
   it("round-trips every action a button can send", () => {

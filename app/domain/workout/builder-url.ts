@@ -25,39 +25,16 @@ import {
   MUSCLE_ZONES,
   type MuscleZone,
 } from "./catalogue";
+import { BUILDER_PARAMS } from "./builder-params";
 import { normalizeMulti } from "./selection";
 import type { SortOrder } from "./suggestions";
 import { toMuscleZone } from "./zones";
 
-/** Search parameter names (French, like the rest of the site's addresses). */
-export const BUILDER_PARAMS = {
-  step: "etape",
-  type: "type",
-  equipment: "equipement",
-  muscle: "muscle",
-  chosen: "choix",
-  dismissed: "ecarte",
-  sessionName: "nom",
-  mode: "mode",
-  sort: "tri",
-  searchText: "q",
-  searchKind: "ftype",
-  searchMuscle: "fmuscle",
-  searchEquipment: "fequipement",
-  ticked: "coche",
-  minLevel: "niveau-min",
-  maxLevel: "niveau-max",
-  tag: "tag",
-  withoutTag: "sans-tag",
-  /** A one-off request (a button of a form sent without JavaScript); never part of the state. */
-  action: "action",
-} as const;
-
-/** Every parameter the builder owns: a change to these alone never concerns the rest of the layout. */
-export const BUILDER_PARAM_NAMES: readonly string[] = Object.values(BUILDER_PARAMS);
+export { BUILDER_PARAMS, BUILDER_PARAM_NAMES } from "./builder-params";
 
 const MODE_VALUES: Record<PageMode, string | null> = { builder: null, session: "seance", search: "recherche" };
-const SORT_VALUES: Record<SortOrder, string> = { relevance: "pertinence", name: "nom", difficulty: "difficulte" };
+/** How each sort order reads in the address. */
+export const SORT_VALUES: Record<SortOrder, string> = { relevance: "pertinence", name: "nom", difficulty: "difficulte" };
 
 /** Exercise ids are slugs; anything else cannot be one. */
 const EXERCISE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -191,6 +168,7 @@ const ACTION_VERBS = {
   "toggle-tick": "cocher",
   "tick-first": "cocher-premier",
   "back-to-builder": "retour",
+  refresh: "actualiser",
 } as const satisfies Record<BuilderAction["kind"], string>;
 
 /** The `action` value a button sends for an action (tick-first is for scripts only: it has no value). */

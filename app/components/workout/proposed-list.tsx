@@ -1,0 +1,159 @@
+import { useTranslation } from "react-i18next";
+import type { BuilderAction, BuilderState } from "~/domain/workout/builder-state";
+import { BUILDER_PARAMS, formatBuilderAction, SORT_VALUES } from "~/domain/workout/builder-url";
+import { SORT_ORDERS } from "~/domain/workout/suggestions";
+import type { BuilderView } from "~/services/workout/builder.server";
+import { ForcedChoicesNote } from "./choice-steps";
+import { ChosenList } from "./chosen-list";
+import { ExerciseMeta } from "./exercise-meta";
+import { PlusIcon, SearchIcon, UndoIcon } from "./workout-icons";
+import styles from "./workout.module.css";
+
+/** Step 4: the chosen exercises (in session order) and the suggestions. */
+export function ProposedList({
+  state,
+  view,
+  hydrated,
+  loading,
+  dispatch,
+}: {
+  state: BuilderState;
+  view: BuilderView;
+  hydrated: boolean;
+  loading: boolean;
+  dispatch: (action: BuilderAction) => void;
+}) {
+  const { t } = useTranslation("workout");
+  const chosenCount = state.chosen.filter((id) => view.exercises[id]).length;
+  // While new suggestions load, the old ones minus what was just added or dismissed.
+  const hidden = new Set([...state.chosen, ...state.dismissed]);
+  const suggestions = (view.suggestions?.ids ?? []).filter((id) => !hidden.has(id) && view.exercises[id]);
+  const total = view.suggestions?.total ?? 0;
+
+  return (
+    <div className={styles.proposed}>
+      <ForcedChoicesNote state={state} />
+      <section className={styles.panel} aria-labelledby="chosen-title">
+        <header className={styles.panelHeader}>
+          <h3 id="chosen-title">{t("list.chosenTitle")}</h3>
+          <p className={styles.count}>{t("list.chosenCount", { count: chosenCount })}</p>
+        </header>
+        <ChosenList ids={state.chosen} exercises={view.exercises} hydrated={hydrated} dispatch={dispatch} />
+        <div className={styles.panelFooter}>
+          <button
+            type="submit"
+            name="action"
+            value={formatBuilderAction({ kind: "open-search" })}
+            className="button button-secondary"
+          >
+            <SearchIcon />
+            {t("list.addMore")}
+          </button>
+        </div>
+      </section>
+
+      <section className={styles.panel} aria-labelledby="suggestions-title" aria-busy={loading || undefined}>
+        <header className={styles.panelHeader}>
+          <h3 id="suggestions-title">{t("list.suggestionsTitle")}</h3>
+          <div className={styles.sortRow}>
+            <label className={styles.sortLabel} htmlFor="suggestions-sort">
+              {t("list.sortLabel")}
+            </label>
+            <select
+              id="suggestions-sort"
+              name={BUILDER_PARAMS.sort}
+              className={`field-input ${styles.select}`}
+              defaultValue={SORT_VALUES[state.sort]}
+              key={state.sort}
+              onChange={(event) => event.currentTarget.form?.requestSubmit()}
+            >
+              {SORT_ORDERS.map((order) => (
+                <option key={order} value={SORT_VALUES[order]}>
+                  {t(`list.sort.${order}`)}
+                </option>
+              ))}
+            </select>
+            {hydrated ? null : (
+              <button
+                type="submit"
+                name="action"
+                value={formatBuilderAction({ kind: "refresh" })}
+                className="button button-ghost"
+              >
+                {t("list.sortApply")}
+              </button>
+            )}
+          </div>
+        </header>
+        <div className={styles.status} role="status" aria-live="polite">
+          {loading ? (
+            <p className={styles.loading}>
+              <span className="spinner" aria-hidden="true" />
+              {t("list.loading")}
+            </p>
+          ) : view.catalogue === "unavailable" ? null : suggestions.length > 0 ? (
+            <p className={styles.count}>
+              {t("list.suggestionsCount", { count: total })}
+              {total > suggestions.length ? ` ${t("list.suggestionsShown", { shown: suggestions.length })}` : ""}
+            </p>
+          ) : null}
+        </div>
+        {view.catalogue === "unavailable" ? (
+          <p className={`form-alert form-alert-error ${styles.alert}`} role="alert">
+            {t("errors.unavailable")}
+          </p>
+        ) : suggestions.length === 0 && !loading ? (
+          <p className={styles.empty}>{t("list.noResults")}</p>
+        ) : (
+          <ul className={styles.suggestionList} data-loading={loading || undefined}>
+            {suggestions.map((id) => {
+              const exercise = view.exercises[id]!;
+              return (
+                <li key={id} className={styles.suggestion} data-id={id}>
+                  <div className={styles.exerciseText}>
+                    <span className={styles.exerciseName}>{exercise.name}</span>
+                    <ExerciseMeta exercise={exercise} />
+                    <p className={styles.description}>{exercise.description}</p>
+                  </div>
+                  <div className={styles.suggestionActions}>
+                    <button
+                      type="submit"
+                      name="action"
+                      value={formatBuilderAction({ kind: "add", id })}
+                      className={`button button-primary ${styles.small}`}
+                      aria-label={t("list.addNamed", { name: exercise.name })}
+                    >
+                      <PlusIcon />
+                      {t("list.add")}
+                    </button>
+                    <button
+                      type="submit"
+                      name="action"
+                      value={formatBuilderAction({ kind: "dismiss", id })}
+                      className={`button button-ghost ${styles.small}`}
+                      aria-label={t("list.dismissNamed", { name: exercise.name })}
+                    >
+                      {t("list.dismiss")}
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <div className={styles.panelFooter}>
+          <button
+            type="submit"
+            name="action"
+            value={formatBuilderAction({ kind: "reset-dismissed" })}
+            className="button button-ghost"
+            disabled={state.dismissed.length === 0}
+          >
+            <UndoIcon />
+            {t("list.resetSuggestions")}
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}

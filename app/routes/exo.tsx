@@ -1,0 +1,65 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, redirect, useLocation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/exo";
+import type { RootLoaderData } from "~/root";
+import { WorkoutPage } from "~/components/workout/workout-page";
+import { pageTitle } from "~/lib/page-title";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { builderRequest } from "~/services/workout/builder.server";
+
+export const handle = { i18n: ["workout"] };
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { t } = getInstance(context);
+  const language = getLocale(context);
+  const now = new Date();
+  const date = new Intl.DateTimeFormat(language, { day: "2-digit", month: "2-digit", year: "numeric" }).format(now);
+  const outcome = builderRequest(new URL(request.url), {
+    language,
+    defaultSessionName: t("workout:sessionName.default", { date }),
+    now,
+  });
+  // A button of a form sent without JavaScript: its result has its own address.
+  if ("redirect" in outcome) throw redirect(outcome.redirect);
+  return { title: t("workout:title"), view: outcome.view };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.title) }];
+}
+
+/** The name the greetings use: the first name when known, else the display name, else the pseudo. */
+function userName(user: RootLoaderData["user"]): string | null {
+  if (!user) return null;
+  return user.prenom?.trim() || user.displayName?.trim() || user.pseudo;
+}
+
+export default function Exo({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<RootLoaderData>("root");
+  const name = userName(root?.user ?? null);
+  return <WorkoutPage view={loaderData.view} user={name ? { name } : null} />;
+}
+
+/** A failed load (the server, or the network while the page updates in place): the spec's texts, and a retry. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("workout");
+  const location = useLocation();
+  const message = isRouteErrorResponse(error)
+    ? error.statusText || null
+    : error instanceof Error && error.message
+      ? error.message
+      : null;
+  return (
+    <div className="section-inner">
+      <div className="status-screen">
+        <h1>{t("errors.unavailable")}</h1>
+        <p role="alert">{message ? t("errors.withMessage", { message }) : t("errors.default")}</p>
+        <div className="button-row">
+          <a className="button button-primary" href={location.pathname + location.search}>
+            {t("errors.retry")}
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}
