@@ -96,6 +96,7 @@ export function WorkoutPage({ view, user }: { view: BuilderView; user: WorkoutUs
         className={styles.form}
         onSubmit={builder.onSubmit}
         aria-labelledby="workout-title"
+        data-hydrated={hydrated || undefined}
       >
         {/* The form's default button: Enter in a text box saves what was typed, nothing else. */}
         <button
