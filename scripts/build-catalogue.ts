@@ -164,9 +164,11 @@ function readEntries(): { entries: SourceEntry[]; skipped: Map<string, string> }
   const entries: SourceEntry[] = [];
   const skipped = new Map<string, string>();
   const dir = path.join(SOURCE_DIR, "exercises");
-  for (const file of readdirSync(dir)
+  // In name order: the files' numbers keep the sources in a stable, readable sequence.
+  const sourceFiles = readdirSync(dir)
     .filter((name) => name.endsWith(".txt"))
-    .sort()) {
+    .toSorted();
+  for (const file of sourceFiles) {
     let current: SourceEntry | undefined;
     readFileSync(path.join(dir, file), "utf8")
       .split("\n")
