@@ -104,6 +104,32 @@ const LEVEL_OF = { beginner: 1, intermediate: 2, expert: 3 } as const;
 /** Abdominal work that turns or bends the trunk sideways trains the obliques. */
 const OBLIQUE_WORK =
   /twist|side bend|oblique|windmill|wood ?chop|side bridge|side jackknife|heel touch|cross-body crunch|elbow to knee|judo|180s|figure 8|spell caster|side plank|lateral stretch/i;
+/** Helpers in the order a description names them: large movers before small ones. */
+const HELPER_RANK = Object.fromEntries(
+  (
+    [
+      "glutes",
+      "quadriceps",
+      "hamstrings",
+      "chest",
+      "lats",
+      "shoulders",
+      "middle back",
+      "lower back",
+      "triceps",
+      "biceps",
+      "abdominals",
+      "obliques",
+      "calves",
+      "traps",
+      "forearms",
+      "adductors",
+      "abductors",
+      "neck",
+    ] satisfies SourceMuscle[]
+  ).map((muscle, rank) => [muscle, rank]),
+) as Record<SourceMuscle, number>;
+
 const UNILATERAL = /one-arm|one arm|single|one-leg|one leg|alternat|see-saw|seesaw/i;
 
 const STYLE_OF_KIND: Record<ExerciseKind, DescriptionStyle> = {
@@ -262,9 +288,11 @@ function buildExercise(entry: SourceEntry, fact: Fact | undefined, cues: Map<str
   else if (muscleOption) muscles = list(muscleOption).map((name) => toSourceMuscle(name, where));
   else if (fact) {
     const obliques = OBLIQUE_WORK.test(fact.name);
-    muscles = [...fact.primaryMuscles, ...fact.secondaryMuscles].map((name) =>
-      name === "abdominals" && obliques ? "obliques" : toSourceMuscle(name, where),
-    );
+    const toMuscle = (name: string) => (name === "abdominals" && obliques ? "obliques" : toSourceMuscle(name, where));
+    // The facts list helpers alphabetically; the big movers come first here, so
+    // a description names the helpers that matter.
+    const helpers = fact.secondaryMuscles.map(toMuscle).toSorted((a, b) => HELPER_RANK[a] - HELPER_RANK[b]);
+    muscles = [...fact.primaryMuscles.map(toMuscle), ...helpers];
   } else throw new SourceError(where, "an authored exercise needs m=");
   muscles = unique(muscles);
 
@@ -294,7 +322,8 @@ function buildExercise(entry: SourceEntry, fact: Fact | undefined, cues: Map<str
   if (kind === "etirement") tags.push("stretch");
   tags.push(...list(options.get("tags")));
 
-  const style = (options.get("style") as DescriptionStyle | undefined) ?? STYLE_OF_KIND[kind];
+  const mobility = kind === "etirement" && tags.includes("mobility");
+  const style = (options.get("style") as DescriptionStyle | undefined) ?? (mobility ? "mobility" : STYLE_OF_KIND[kind]);
   let description: Texts;
   if (entry.description) {
     const missing = LANGUAGES.filter((language) => !entry.description![language]);

@@ -145,8 +145,8 @@ export const MUSCLE_WORDS: Record<SourceMuscle, MuscleWords> = {
 export type Language = "fr" | "en" | "de" | "es";
 export type Texts = Record<Language, string>;
 
-/** What the first sentence says: strength work, a stretch, explosive work or cardio. */
-export type DescriptionStyle = "strength" | "stretch" | "explosive" | "cardio";
+/** What the first sentence says: strength work, a stretch, joint mobility, explosive work or cardio. */
+export type DescriptionStyle = "strength" | "stretch" | "mobility" | "explosive" | "cardio";
 
 const AND: Record<Language, string> = { fr: "et", en: "and", de: "und", es: "y" };
 
@@ -194,7 +194,7 @@ export function trainingSentence(style: DescriptionStyle, muscles: readonly Sour
       )} ${deHelperVerb} mit.`
     : "";
 
-  if (style === "stretch" || style === "cardio") {
+  if (style === "stretch" || style === "mobility" || style === "cardio") {
     const all = [primary, ...helpers];
     const list = (language: "fr" | "es") =>
       joinList(
@@ -215,6 +215,14 @@ export function trainingSentence(style: DescriptionStyle, muscles: readonly Sour
         en: `Stretches ${enList}.`,
         de: `Dehnt ${deList}.`,
         es: `Estira ${list("es")}.`,
+      };
+    }
+    if (style === "mobility") {
+      return {
+        fr: `Assouplit et échauffe ${list("fr")}.`,
+        en: `Loosens and warms up ${enList}.`,
+        de: `Lockert und wärmt ${deList} auf.`,
+        es: `Suelta y calienta ${list("es")}.`,
       };
     }
     return {
