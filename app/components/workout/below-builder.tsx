@@ -46,7 +46,10 @@ export function TipCard({ start }: { start: number }) {
   const tips = t("tips.items", { returnObjects: true }) as string[];
   const [index, setIndex] = useState(start % tips.length);
   useEffect(() => {
-    const timer = window.setInterval(() => setIndex((current) => nextTipIndex(current, tips.length)), tipRotationDelay());
+    const timer = window.setInterval(
+      () => setIndex((current) => nextTipIndex(current, tips.length)),
+      tipRotationDelay(),
+    );
     return () => window.clearInterval(timer);
   }, [tips.length]);
   return (

@@ -71,31 +71,34 @@ export function BodyMap({
   return (
     <div className={styles.bodyMap}>
       <div className={styles.figures}>
-        <div className={styles.map} role="group" aria-label={t("bodyMap.label")} aria-describedby={legendId}>
-          <Silhouettes inactive={inactive} />
-          {MUSCLE_ZONES.filter((zone) => offered.includes(zone)).map((zone) => {
-            const label = t(`zones.${zone}`);
-            return (
-              <button
-                key={zone}
-                type="submit"
-                name="action"
-                value={formatBuilderAction({ kind: "toggle-muscle", id: zone })}
-                className={styles.zone}
-                aria-pressed={selected.includes(zone)}
-                aria-label={label}
-                title={label}
-                data-zone={zone}
-              >
-                <svg viewBox={BODY_MAP_VIEWBOX} aria-hidden="true" focusable="false">
-                  {ZONE_SHAPES[zone].map((shape, index) => (
-                    <ShapePaths key={index} shape={shape} />
-                  ))}
-                </svg>
-              </button>
-            );
-          })}
-        </div>
+        <fieldset className={styles.fieldset} aria-describedby={legendId}>
+          <legend className="visually-hidden">{t("bodyMap.label")}</legend>
+          <div className={styles.map}>
+            <Silhouettes inactive={inactive} />
+            {MUSCLE_ZONES.filter((zone) => offered.includes(zone)).map((zone) => {
+              const label = t(`zones.${zone}`);
+              return (
+                <button
+                  key={zone}
+                  type="submit"
+                  name="action"
+                  value={formatBuilderAction({ kind: "toggle-muscle", id: zone })}
+                  className={styles.zone}
+                  aria-pressed={selected.includes(zone)}
+                  aria-label={label}
+                  title={label}
+                  data-zone={zone}
+                >
+                  <svg viewBox={BODY_MAP_VIEWBOX} aria-hidden="true" focusable="false">
+                    {ZONE_SHAPES[zone].map((shape, index) => (
+                      <ShapePaths key={index} shape={shape} />
+                    ))}
+                  </svg>
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
         <p className={styles.sides} aria-hidden="true">
           <span>{t("bodyMap.front")}</span>
           <span>{t("bodyMap.back")}</span>

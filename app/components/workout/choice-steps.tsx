@@ -1,10 +1,5 @@
 import { useTranslation } from "react-i18next";
-import {
-  ACTIVITY_TYPES,
-  type EquipmentRefusal,
-  forcedChoices,
-  isEquipmentAllowed,
-} from "~/domain/workout/activities";
+import { ACTIVITY_TYPES, type EquipmentRefusal, forcedChoices, isEquipmentAllowed } from "~/domain/workout/activities";
 import type { BuilderState } from "~/domain/workout/builder-state";
 import { formatBuilderAction } from "~/domain/workout/builder-url";
 import { EQUIPMENT_IDS, MUSCLE_ZONES, type MuscleZone } from "~/domain/workout/catalogue";
@@ -71,13 +66,13 @@ export function EquipmentStep({
         }))}
       />
       {/* Kept in the page, so each new message is announced. */}
-      <div className={styles.messageSlot} role="status" aria-live="polite">
+      <output className={styles.messageSlot} aria-live="polite">
         {message ? (
           <p key={message} className={styles.joke}>
             {message}
           </p>
         ) : null}
-      </div>
+      </output>
     </>
   );
 }

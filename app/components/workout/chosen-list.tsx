@@ -43,7 +43,9 @@ function useSortable(
   onMove: (id: string, index: number) => void,
 ) {
   const onMoveRef = useRef(onMove);
-  onMoveRef.current = onMove;
+  useLayoutEffect(() => {
+    onMoveRef.current = onMove;
+  });
   useEffect(() => {
     const element = list.current;
     if (!enabled || !element) return;
@@ -78,6 +80,7 @@ function useSortable(
           if (id) onMoveRef.current(id, newIndex);
         },
       });
+      element.dataset.sortable = "ready";
     });
     return () => {
       cancelled = true;
@@ -117,7 +120,8 @@ export function ChosenList({
   const focusAfterMove = useRef<string | null>(null);
   const order = grab?.order ?? ids.filter((id) => exercises[id]);
 
-  useSortable(list, hydrated, (id, index) => {
+  // The list element exists only while there are exercises: sortablejs is set up when it appears.
+  useSortable(list, hydrated && order.length > 0, (id, index) => {
     dispatch({ kind: "move-to", id, index });
     const name = exercises[id]?.name ?? id;
     setAnnouncement(t("list.dropped", { name, position: index + 1, total: order.length }));
@@ -149,8 +153,8 @@ export function ChosenList({
 
   function onHandleKeyDown(event: React.KeyboardEvent<HTMLButtonElement>, id: string) {
     const key = event.key;
-    const grab = grabRef.current;
-    if (!grab) {
+    const carried = grabRef.current;
+    if (!carried) {
       if (key === " " || key === "Enter") {
         event.preventDefault();
         const from = order.indexOf(id);
@@ -159,18 +163,18 @@ export function ChosenList({
       }
       return;
     }
-    if (grab.id !== id) return;
+    if (carried.id !== id) return;
     if (key === "ArrowUp" || key === "ArrowDown") {
       event.preventDefault();
-      const next = moved(grab.order, id, key === "ArrowUp" ? -1 : 1);
+      const next = moved(carried.order, id, key === "ArrowUp" ? -1 : 1);
       focusAfterMove.current = id;
-      setGrab({ ...grab, order: next });
+      setGrab({ ...carried, order: next });
       announce("moved", id, next.indexOf(id));
     } else if (key === "Escape") {
       event.preventDefault();
       focusAfterMove.current = id;
       setGrab(null);
-      announce("cancelled", id, grab.from);
+      announce("cancelled", id, carried.from);
     } else if (key === " " || key === "Enter") {
       event.preventDefault();
       drop(id);
@@ -261,9 +265,9 @@ export function ChosenList({
           );
         })}
       </ol>
-      <p className="visually-hidden" role="status" aria-live="polite">
+      <output className="visually-hidden" aria-live="polite">
         {announcement}
-      </p>
+      </output>
     </>
   );
 }

@@ -2,12 +2,10 @@ import { useTranslation } from "react-i18next";
 import type { ExerciseCard } from "~/services/workout/builder.server";
 import styles from "./workout.module.css";
 
-const MAX_ZONES_SHOWN = 3;
-
-/** Under an exercise's name: its main zones, its equipment and its level. */
+/** Under an exercise's name: its zones, its equipment and its level. */
 export function ExerciseMeta({ exercise }: { exercise: ExerciseCard }) {
   const { t } = useTranslation("workout");
-  const zones = exercise.muscles.slice(0, MAX_ZONES_SHOWN).map((zone) => t(`zones.${zone}`));
+  const zones = exercise.muscles.map((zone) => t(`zones.${zone}`));
   const equipment = exercise.equipment.map((id) => t(`equipment.${id}`));
   return (
     <ul className={styles.meta}>

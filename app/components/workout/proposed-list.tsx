@@ -85,7 +85,7 @@ export function ProposedList({
             )}
           </div>
         </header>
-        <div className={styles.status} role="status" aria-live="polite">
+        <output className={styles.status} aria-live="polite">
           {loading ? (
             <p className={styles.loading}>
               <span className="spinner" aria-hidden="true" />
@@ -97,7 +97,7 @@ export function ProposedList({
               {total > suggestions.length ? ` ${t("list.suggestionsShown", { shown: suggestions.length })}` : ""}
             </p>
           ) : null}
-        </div>
+        </output>
         {view.catalogue === "unavailable" ? (
           <p className={`form-alert form-alert-error ${styles.alert}`} role="alert">
             {t("errors.unavailable")}

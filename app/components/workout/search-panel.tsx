@@ -136,7 +136,7 @@ export function SearchPanel({
         </button>
       </div>
 
-      <div className={styles.status} role="status" aria-live="polite">
+      <output className={styles.status} aria-live="polite">
         {loading ? (
           <p className={styles.loading}>
             <span className="spinner" aria-hidden="true" />
@@ -148,7 +148,7 @@ export function SearchPanel({
             {total > results.length ? ` ${t("search.resultsShown", { shown: results.length })}` : ""}
           </p>
         ) : null}
-      </div>
+      </output>
 
       {view.catalogue === "unavailable" ? (
         <p className={`form-alert form-alert-error ${styles.alert}`} role="alert">
@@ -196,9 +196,9 @@ export function SearchPanel({
         <p className={styles.count}>{t("search.tickedElsewhere", { count: tickedElsewhere.length })}</p>
       ) : null}
 
-      <div className={styles.messageSlot} role="status" aria-live="polite">
+      <output className={styles.messageSlot} aria-live="polite">
         {nothingTicked ? <p className="form-alert form-alert-info">{t("search.nothingTicked")}</p> : null}
-      </div>
+      </output>
       <div className={styles.navRow}>
         <button
           type="submit"

@@ -27,16 +27,14 @@ export function StepIndicator({ state }: { state: BuilderState }) {
                 disabled={!current && !isStepReachable(state, step)}
                 aria-current={current ? "step" : undefined}
                 data-done={done || undefined}
-                aria-label={t(skipped ? "steps.itemDecided" : "steps.item", {
-                  current: step + 1,
-                  total: BUILDER_STEPS.length,
-                  label: short[step],
-                })}
               >
                 <span className={styles.stepNumber} aria-hidden="true">
                   {done ? <CheckIcon className={styles.stepCheck} /> : step + 1}
                 </span>
                 <span className={styles.stepLabel}>
+                  <span className="visually-hidden">
+                    {t("steps.itemPrefix", { current: step + 1, total: BUILDER_STEPS.length })}
+                  </span>
                   {short[step]}
                   {skipped ? <span className={styles.stepNote}>{t("steps.decided")}</span> : null}
                 </span>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { EQUIPMENT_MESSAGE_MS, type EquipmentRefusal } from "~/domain/workout/activities";
 import {
@@ -21,6 +21,13 @@ import {
   SELECTED_UPDATE_EVENT,
   type SelectedUpdateDetail,
 } from "./builder-storage";
+
+/** Marks the builder's own navigations: only an arrival from elsewhere restores from storage. */
+const OWN_NAVIGATION = { fromBuilder: true } as const;
+
+function isOwnNavigation(state: unknown): boolean {
+  return typeof state === "object" && state !== null && (state as { fromBuilder?: unknown }).fromBuilder === true;
+}
 
 /** Actions that change what the page shows (a step, a mode): they get their own history entry. */
 const HISTORY_ACTIONS: ReadonlySet<BuilderAction["kind"]> = new Set([
@@ -53,6 +60,20 @@ function listKey(state: BuilderState): string {
       ? [mode, search.text, search.kind, search.muscle, search.equipment, sort, refinements]
       : [mode, step === 3, type, equipment, muscles, sort, refinements],
   );
+}
+
+/**
+ * The state a form sends, in the browser: the latest state (the hidden
+ * fields may not show a change made a moment ago yet) with what the visible
+ * fields hold (the session name, the sort, the search box and filters).
+ */
+function withTypedFields(latest: BuilderState, fromForm: BuilderState): BuilderState {
+  return {
+    ...latest,
+    sessionName: fromForm.sessionName,
+    sort: latest.mode === "builder" && latest.step === 3 ? fromForm.sort : latest.sort,
+    search: latest.mode === "search" ? { ...fromForm.search, ticked: latest.search.ticked } : latest.search,
+  };
 }
 
 function formParams(form: HTMLFormElement, submitter: HTMLElement | null): URLSearchParams {
@@ -95,12 +116,18 @@ export function useBuilder(view: BuilderView): BuilderController {
     () => (pending ? parseBuilderParams(new URLSearchParams(pending.search)) : view.state),
     [pending, view.state],
   );
+  // The latest state, for handlers: set from each render, and at once by each
+  // change, so two quick clicks build on each other even before React renders.
   const stateRef = useRef(state);
-  stateRef.current = state;
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  }, [state]);
   const listsLoading = pending !== null && listKey(state) !== listKey(view.state);
 
   const exercisesRef = useRef(view.exercises);
-  exercisesRef.current = view.exercises;
+  useLayoutEffect(() => {
+    exercisesRef.current = view.exercises;
+  }, [view.exercises]);
   const lookup = useCallback<ExerciseLookup>((id) => exercisesRef.current[id], []);
 
   const [refusal, setRefusal] = useState<EquipmentRefusal | null>(view.refusal);
@@ -115,7 +142,11 @@ export function useBuilder(view: BuilderView): BuilderController {
     (next: BuilderState, replace: boolean) => {
       markBuilderTouched(localStorage);
       const sessionName = next.sessionName === view.defaultSessionName ? "" : next.sessionName;
-      navigate(builderHref({ ...next, sessionName }), { replace, preventScrollReset: true });
+      navigate(builderHref({ ...next, sessionName }), {
+        replace,
+        preventScrollReset: true,
+        state: OWN_NAVIGATION,
+      });
     },
     [navigate, view.defaultSessionName],
   );
@@ -135,6 +166,7 @@ export function useBuilder(view: BuilderView): BuilderController {
         return;
       }
       setRefusal(null);
+      stateRef.current = outcome.state;
       go(outcome.state, !(action && HISTORY_ACTIONS.has(action.kind)));
     },
     [go, lookup],
@@ -149,23 +181,25 @@ export function useBuilder(view: BuilderView): BuilderController {
       const params = formParams(event.currentTarget, submitter);
       const action = parseBuilderAction(params.get(BUILDER_PARAMS.action));
       params.delete(BUILDER_PARAMS.action);
-      apply(parseBuilderParams(params), action);
+      apply(withTypedFields(stateRef.current, parseBuilderParams(params)), action);
     },
     [apply],
   );
 
-  // A bare /exo (a menu link, a new tab) restores the builder left on this
-  // device; an address that carries a builder wins over storage.
+  // A bare /exo reached from elsewhere (a menu link, a new tab) restores the
+  // builder left on this device; an address that carries a builder wins over
+  // storage, and so does the bare address the builder itself goes to (the
+  // user unselected everything, or started over).
   const restoring = useRef(false);
   useEffect(() => {
     restoring.current = false;
-    if (location.search !== "") return;
+    if (location.search !== "" || isOwnNavigation(location.state)) return;
     const href = restoredBuilderHref(localStorage);
     if (href && href !== location.pathname) {
       restoring.current = true;
       navigate(href, { replace: true, preventScrollReset: true });
     }
-  }, [location.key, location.pathname, location.search, navigate]);
+  }, [location.pathname, location.search, location.state, navigate]);
 
   const suggestionIds = view.suggestions?.ids;
   useEffect(() => {

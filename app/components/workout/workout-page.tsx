@@ -147,7 +147,9 @@ export function WorkoutPage({ view, user }: { view: BuilderView; user: WorkoutUs
                   </p>
                 </header>
                 {state.step === 0 ? <TypeStep state={state} promptId={promptId} /> : null}
-                {state.step === 1 ? <EquipmentStep state={state} promptId={promptId} refusal={builder.refusal} /> : null}
+                {state.step === 1 ? (
+                  <EquipmentStep state={state} promptId={promptId} refusal={builder.refusal} />
+                ) : null}
                 {state.step === 2 ? (
                   <MuscleStep state={state} options={view.muscleOptions} promptId={promptId} />
                 ) : null}
@@ -214,9 +216,7 @@ export function WorkoutPage({ view, user }: { view: BuilderView; user: WorkoutUs
           ) : null}
         </div>
       </form>
-      <div className={styles.below}>
-        {user ? <UserPanel name={user.name} /> : <TipCard start={picks.tip} />}
-      </div>
+      <div className={styles.below}>{user ? <UserPanel name={user.name} /> : <TipCard start={picks.tip} />}</div>
     </div>
   );
 }

@@ -34,7 +34,11 @@ export { BUILDER_PARAMS, BUILDER_PARAM_NAMES } from "./builder-params";
 
 const MODE_VALUES: Record<PageMode, string | null> = { builder: null, session: "seance", search: "recherche" };
 /** How each sort order reads in the address. */
-export const SORT_VALUES: Record<SortOrder, string> = { relevance: "pertinence", name: "nom", difficulty: "difficulte" };
+export const SORT_VALUES: Record<SortOrder, string> = {
+  relevance: "pertinence",
+  name: "nom",
+  difficulty: "difficulte",
+};
 
 /** Exercise ids are slugs; anything else cannot be one. */
 const EXERCISE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -19,8 +19,9 @@ const ids = (result: { results: { exercise: { id: string } }[] }) => result.resu
 
 describe("score", () => {
   it("adds type 6, 5 per muscle, 3 per equipment, 1 for a known level, popularity / 20 and recency", () => {
-    // Dumbbell bench press for muscu, chest + triceps, dumbbells, added 999 days ago:
-    // 6 + 5*2 + 3 + 1 + 90/20 + (3 - log10(1000)) = 6 + 10 + 3 + 1 + 4.5 + 0 = 24.5
+    // Dumbbell bench press for muscu, chest + triceps, dumbbells, added 999 days ago.
+    // Muscles: chest and triceps in its list (2), chest again as its primary muscle (1): 3 matches.
+    // 6 + 5*3 + 3 + 1 + 90/20 + (3 - log10(1000)) = 6 + 15 + 3 + 1 + 4.5 + 0 = 29.5
     const score = scoreExercise(entry("developpe-couche-halteres"), {
       kinds: ["muscu"],
       muscles: ["pectoraux", "triceps"],
@@ -28,18 +29,46 @@ describe("score", () => {
       language: "fr",
       now,
     });
-    expect(score).toBeCloseTo(24.5, 10);
+    expect(score).toBeCloseTo(29.5, 10);
   });
 
   it("gives no type score when no type is asked, and counts only matching muscles and equipment", () => {
-    // Push-ups: no kinds asked (0), chest only (5), dumbbells asked but not used (0), level 1, popularity 100 (5).
+    // Push-ups: no kinds asked (0), chest in the list and as primary muscle (2 x 5), biceps no,
+    // dumbbells asked but not used (0), level 1, popularity 100 (5).
     const score = scoreExercise(entry("pompes"), {
       muscles: ["pectoraux", "biceps"],
       equipment: ["halteres"],
       language: "fr",
       now,
     });
-    expect(score).toBeCloseTo(5 + 1 + 5, 10);
+    expect(score).toBeCloseTo(10 + 1 + 5, 10);
+  });
+
+  it("puts the exercises whose primary muscle is chosen first", () => {
+    const calves = buildExerciseIndex([
+      fixtureExercise({
+        id: "squat",
+        name: "Squat",
+        muscles: ["fessiers", "cuisses-externes", "mollets"],
+        primaryMuscle: "cuisses-externes",
+        equipment: ["poids-du-corps"],
+        popularity: 100,
+      }),
+      fixtureExercise({
+        id: "mollets-debout",
+        name: "Mollets debout",
+        muscles: ["mollets"],
+        primaryMuscle: "mollets",
+        equipment: ["poids-du-corps"],
+        popularity: 30,
+      }),
+    ]);
+    // Squat: 1 match (5) + popularity 5 = 10 (+1 level); calf raise: 2 matches (10) + 1.5 = 11.5 (+1).
+    const result = queryExercises(calves, { muscles: ["mollets"], language: "fr", now });
+    expect(result.results.map((r) => [r.exercise.id, r.score])).toEqual([
+      ["mollets-debout", 12.5],
+      ["squat", 11],
+    ]);
   });
 
   it("caps popularity to 0-100 before dividing by 20", () => {

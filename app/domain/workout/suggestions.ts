@@ -20,6 +20,7 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 /** The spec's weights. */
 export const SCORE = {
   typeMatch: 6,
+  /** Per muscle match (see muscleMatches). */
   perMuscle: 5,
   perEquipment: 3,
   levelKnown: 1,
@@ -127,6 +128,20 @@ const overlapCount = <T>(values: readonly T[], wanted: readonly T[]) =>
   values.reduce((count, value) => (wanted.includes(value) ? count + 1 : count), 0);
 
 /**
+ * Muscle matches over the exercise's muscle fields, `muscles` and
+ * `primaryMuscle`: a chosen zone that is the exercise's primary muscle
+ * matches twice, so calf raises come before squats when the calves are
+ * chosen, though squats train them too.
+ */
+export function muscleMatches(
+  exercise: Pick<Exercise, "muscles" | "primaryMuscle">,
+  zones: readonly MuscleZone[],
+): number {
+  const primary = exercise.primaryMuscle !== null && zones.includes(exercise.primaryMuscle) ? 1 : 0;
+  return overlapCount(exercise.muscles, zones) + primary;
+}
+
+/**
  * The text part of the score, per search term: 3 when a word of the name
  * starts with it, else 2 when the name contains it, else 1 when an alias
  * does; plus 2 once when the whole query is the name or an alias. The name
@@ -183,7 +198,7 @@ function scoreEntry(entry: IndexedExercise, query: ScoredQuery, text: PreparedTe
   const kinds = query.kinds ?? [];
   let score = 0;
   if (kinds.length > 0 && exercise.type.some((kind) => kinds.includes(kind))) score += SCORE.typeMatch;
-  score += SCORE.perMuscle * overlapCount(exercise.muscles, query.muscles ?? []);
+  score += SCORE.perMuscle * muscleMatches(exercise, query.muscles ?? []);
   score += SCORE.perEquipment * overlapCount(exercise.equipment, query.equipment ?? []);
   if (exercise.level >= 1 && exercise.level <= 3) score += SCORE.levelKnown;
   score += textScore(entry, text.terms, query.language, text.whole);

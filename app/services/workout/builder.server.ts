@@ -86,7 +86,9 @@ function card(exercise: Exercise, language: CatalogueLanguage): ExerciseCard {
   };
 }
 
-function refinementsOf(state: BuilderState): Pick<ExerciseQuery, "minLevel" | "maxLevel" | "includeTags" | "excludeTags"> {
+function refinementsOf(
+  state: BuilderState,
+): Pick<ExerciseQuery, "minLevel" | "maxLevel" | "includeTags" | "excludeTags"> {
   const { minLevel, maxLevel, includeTags, excludeTags } = state.refinements;
   return {
     minLevel: minLevel ?? undefined,
