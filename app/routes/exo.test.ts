@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fitsChoices } from "~/domain/workout/filters";
 import { ACTIVITY_KINDS } from "~/domain/workout/activities";
-import type { BuilderView } from "~/services/workout/builder.server";
+import { type BuilderView, shortDescription } from "~/services/workout/builder.server";
 import { callRoute, freshTestAppPerTest } from "~/testing/route-harness.server";
 import * as exoRoute from "./exo.tsx";
 
@@ -79,6 +79,18 @@ describe("/exo loader", () => {
     expect(page.exercises["dumbbell-bench-press"]?.name).toMatch(/Développé couché/);
   });
 
+  it("shows the first 12 suggestions, and up to 24 on request", async () => {
+    const base = "/exo?etape=3&type=muscu&equipement=halteres&muscle=pectoraux";
+    const first = await view(base);
+    expect(first.suggestions!.ids).toHaveLength(12);
+    expect(first.suggestions!.total).toBeGreaterThanOrEqual(24);
+    const more = await get(`${base}&action=plus-de-suggestions`);
+    expect(more.headers.get("Location")).toBe(`${base}&plus=1`);
+    const all = await view(`${base}&plus=1`);
+    expect(all.suggestions!.ids).toHaveLength(24);
+    expect(all.suggestions!.ids.slice(0, 12)).toEqual(first.suggestions!.ids);
+  });
+
   it("names the exercises in the page's language", async () => {
     const page = await view(
       "/exo?lng=en&etape=3&type=muscu&equipement=halteres&muscle=pectoraux&choix=dumbbell-bench-press",
@@ -126,6 +138,13 @@ describe("/exo loader", () => {
     expect(added.headers.get("Location")).toBe(
       "/exo?etape=3&type=muscu&equipement=barre&muscle=biceps&choix=dumbbell-bench-press",
     );
+  });
+
+  it("sends the first two lines' worth of a description, cut at a word", () => {
+    expect(shortDescription("Court.")).toBe("Court.");
+    const long = "Renforce les pectoraux, avec l'aide des épaules et des triceps. Règle le banc entre 30 et 45 degrés.";
+    expect(shortDescription(long, 60)).toBe("Renforce les pectoraux, avec l'aide des épaules et des…");
+    expect(shortDescription("x".repeat(100), 60)).toBe(`${"x".repeat(59)}…`);
   });
 
   it("never fails on hostile input", async () => {

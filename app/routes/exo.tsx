@@ -9,11 +9,22 @@ import { builderRequest } from "~/services/workout/builder.server";
 
 export const handle = { i18n: ["workout"] };
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** The date of the default session name, in the page's language (formatters are costly to build: one each). */
+function formatDate(language: string, date: Date): string {
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { day: "2-digit", month: "2-digit", year: "numeric" });
+    dateFormats.set(language, format);
+  }
+  return format.format(date);
+}
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const { t } = getInstance(context);
   const language = getLocale(context);
   const now = new Date();
-  const date = new Intl.DateTimeFormat(language, { day: "2-digit", month: "2-digit", year: "numeric" }).format(now);
+  const date = formatDate(language, now);
   const outcome = builderRequest(new URL(request.url), {
     language,
     defaultSessionName: t("workout:sessionName.default", { date }),

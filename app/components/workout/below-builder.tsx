@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { withAccountView } from "~/components/account/account-url";
 import { nextTipIndex, tipRotationDelay } from "~/domain/workout/tips";
 import { LightbulbIcon } from "./workout-icons";
 import styles from "./workout.module.css";
+import { useWorkoutT } from "./workout-texts";
 
 /**
  * Under the builder for a signed-in user: a greeting and the way to the
@@ -13,7 +13,7 @@ import styles from "./workout.module.css";
  * until there is one.
  */
 export function UserPanel({ name, lastSession = null }: { name: string; lastSession?: React.ReactNode }) {
-  const { t } = useTranslation("workout");
+  const t = useWorkoutT();
   const location = useLocation();
   return (
     <section className={styles.belowCard} aria-labelledby="user-panel-title">
@@ -40,18 +40,14 @@ export function UserPanel({ name, lastSession = null }: { name: string; lastSess
 }
 
 /** For visitors: one of ten tips, from a random one, a new one every 5 minutes (never faster than 30 s). */
-export function TipCard({ start }: { start: number }) {
-  const { t } = useTranslation("workout");
+export function TipCard({ start, count }: { start: number; count: number }) {
+  const t = useWorkoutT();
   const location = useLocation();
-  const tips = t("tips.items", { returnObjects: true }) as string[];
-  const [index, setIndex] = useState(start % tips.length);
+  const [index, setIndex] = useState(start % count);
   useEffect(() => {
-    const timer = window.setInterval(
-      () => setIndex((current) => nextTipIndex(current, tips.length)),
-      tipRotationDelay(),
-    );
+    const timer = window.setInterval(() => setIndex((current) => nextTipIndex(current, count)), tipRotationDelay());
     return () => window.clearInterval(timer);
-  }, [tips.length]);
+  }, [count]);
   return (
     <section className={styles.belowCard} aria-labelledby="tip-title">
       <span className={styles.tipIcon} aria-hidden="true">
@@ -62,7 +58,7 @@ export function TipCard({ start }: { start: number }) {
           {t("tips.title")}
         </h2>
         <p key={index} className={styles.tip} data-tip={index}>
-          {tips[index]}
+          {t(`tips.items.${index}`)}
         </p>
         <p className={styles.muted}>
           {t("tips.loginPrompt")}{" "}

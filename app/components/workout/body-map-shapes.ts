@@ -7,7 +7,7 @@
 // (dos-superieur), the lats and lower back (dos-inferieur), the shoulders,
 // triceps, forearms, glutes, hamstrings (cuisses-internes) and calves.
 
-import type { MuscleZone } from "~/domain/workout/catalogue";
+import type { MuscleZone } from "~/domain/workout/catalogue-ids";
 
 export const BODY_MAP_VIEWBOX = "0 0 380 410";
 export const FIGURE_WIDTH = 180;

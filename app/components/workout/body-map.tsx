@@ -1,6 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { formatBuilderAction } from "~/domain/workout/builder-url";
-import { MUSCLE_ZONES, type MuscleZone } from "~/domain/workout/catalogue";
+import { MUSCLE_ZONES, type MuscleZone } from "~/domain/workout/catalogue-ids";
 import {
   BODY_MAP_VIEWBOX,
   BACK_OFFSET_X,
@@ -11,6 +10,7 @@ import {
   type ZoneShape,
 } from "./body-map-shapes";
 import styles from "./body-map.module.css";
+import { useWorkoutT } from "./workout-texts";
 
 function ShapePaths({ shape, className }: { shape: ZoneShape; className?: string }) {
   const halves = shape.symmetric ? [false] : [false, true];
@@ -65,7 +65,7 @@ export function BodyMap({
   multiple: boolean;
   legendId: string;
 }) {
-  const { t } = useTranslation("workout");
+  const t = useWorkoutT();
   const inactive = MUSCLE_ZONES.filter((zone) => !offered.includes(zone));
   const chosen = MUSCLE_ZONES.filter((zone) => selected.includes(zone));
   return (

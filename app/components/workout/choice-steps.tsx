@@ -1,16 +1,16 @@
-import { useTranslation } from "react-i18next";
 import { ACTIVITY_TYPES, type EquipmentRefusal, forcedChoices, isEquipmentAllowed } from "~/domain/workout/activities";
 import type { BuilderState } from "~/domain/workout/builder-state";
 import { formatBuilderAction } from "~/domain/workout/builder-url";
-import { EQUIPMENT_IDS, MUSCLE_ZONES, type MuscleZone } from "~/domain/workout/catalogue";
+import { EQUIPMENT_IDS, MUSCLE_ZONES, type MuscleZone } from "~/domain/workout/catalogue-ids";
 import { canShowBodyDiagram } from "~/domain/workout/zones";
 import { BodyMap } from "./body-map";
 import { CardPicker } from "./card-picker";
 import { ActivityIcon, EquipmentIcon, ZoneIcon } from "./workout-icons";
 import styles from "./workout.module.css";
+import { useWorkoutT } from "./workout-texts";
 
 export function TypeStep({ state, promptId }: { state: BuilderState; promptId: string }) {
-  const { t } = useTranslation("workout");
+  const t = useWorkoutT();
   return (
     <CardPicker
       label={t("steps.titles.0")}
@@ -29,7 +29,7 @@ export function TypeStep({ state, promptId }: { state: BuilderState; promptId: s
 
 /** The equipment message: the joke of the pairing when there is one, else the plain one. */
 export function useRefusalText(refusal: EquipmentRefusal | null): string | null {
-  const { t } = useTranslation("workout");
+  const t = useWorkoutT();
   if (!refusal) return null;
   if (refusal.joke) return t(`equipmentRefusal.jokes.${refusal.joke}`);
   return t("equipmentRefusal.generic", {
@@ -47,7 +47,7 @@ export function EquipmentStep({
   promptId: string;
   refusal: EquipmentRefusal | null;
 }) {
-  const { t } = useTranslation("workout");
+  const t = useWorkoutT();
   const message = useRefusalText(refusal);
   return (
     <>
@@ -86,7 +86,7 @@ export function MuscleStep({
   options: readonly MuscleZone[];
   promptId: string;
 }) {
-  const { t } = useTranslation("workout");
+  const t = useWorkoutT();
   if (canShowBodyDiagram(options)) {
     return <BodyMap offered={options} selected={state.muscles} multiple legendId={`${promptId}-legend`} />;
   }
@@ -107,7 +107,7 @@ export function MuscleStep({
 
 /** What swimming, yoga and meditation decided for the user, said on the proposed list. */
 export function ForcedChoicesNote({ state }: { state: BuilderState }) {
-  const { t } = useTranslation("workout");
+  const t = useWorkoutT();
   if (!forcedChoices(state.type) || !state.type) return null;
   return <p className={styles.note}>{t(`forced.${state.type}`)}</p>;
 }

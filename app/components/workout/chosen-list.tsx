@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { BuilderAction } from "~/domain/workout/builder-state";
 import { formatBuilderAction } from "~/domain/workout/builder-url";
 import type { ExerciseCard } from "~/services/workout/builder.server";
-import { ExerciseMeta } from "./exercise-meta";
+import { ExerciseMeta, type MetaLabels } from "./exercise-meta";
 import { CloseIcon } from "~/components/layout/icons";
 import { ArrowDownIcon, ArrowUpIcon, GripIcon } from "./workout-icons";
 import styles from "./workout.module.css";
+import { useWorkoutT } from "./workout-texts";
 
 /** Mouse: a 5 px move starts a drag; touch: a 100 ms press that stays within 5 px. */
 const MOUSE_TOLERANCE_PX = 5;
@@ -99,15 +99,17 @@ function useSortable(
 export function ChosenList({
   ids,
   exercises,
+  labels,
   hydrated,
   dispatch,
 }: {
   ids: readonly string[];
   exercises: Record<string, ExerciseCard>;
+  labels: MetaLabels;
   hydrated: boolean;
   dispatch: (action: BuilderAction) => void;
 }) {
-  const { t } = useTranslation("workout");
+  const t = useWorkoutT();
   const list = useRef<HTMLOListElement>(null);
   const [grab, setGrabState] = useState<Grab | null>(null);
   // Read by the key and blur handlers, which can run twice before a render (Tab: keydown, then blur).
@@ -185,6 +187,12 @@ export function ChosenList({
     }
   }
 
+  const texts = {
+    drag: t("list.dragHandle"),
+    up: t("list.moveUp"),
+    down: t("list.moveDown"),
+    remove: t("list.remove"),
+  };
   if (order.length === 0) {
     return <p className={styles.empty}>{t("list.empty")}</p>;
   }
@@ -206,7 +214,6 @@ export function ChosenList({
                   type="button"
                   className={styles.handle}
                   data-drag-handle=""
-                  aria-label={t("list.dragHandle", { name: exercise.name })}
                   aria-describedby="chosen-drag-help"
                   aria-pressed={grabbed}
                   onKeyDown={(event) => onHandleKeyDown(event, id)}
@@ -217,6 +224,9 @@ export function ChosenList({
                   }}
                 >
                   <GripIcon />
+                  <span className="visually-hidden">
+                    {texts.drag} {exercise.name}
+                  </span>
                 </button>
               ) : null}
               <span className={styles.position} aria-hidden="true">
@@ -224,7 +234,7 @@ export function ChosenList({
               </span>
               <div className={styles.exerciseText}>
                 <span className={styles.exerciseName}>{exercise.name}</span>
-                <ExerciseMeta exercise={exercise} />
+                <ExerciseMeta exercise={exercise} labels={labels} />
               </div>
               <div className={styles.rowActions}>
                 <button
@@ -233,10 +243,12 @@ export function ChosenList({
                   value={formatBuilderAction({ kind: "move", id, by: -1 })}
                   className={styles.iconAction}
                   disabled={index === 0 || grab !== null}
-                  title={t("list.moveUp")}
+                  title={texts.up}
                 >
                   <ArrowUpIcon />
-                  <span className="visually-hidden">{t("list.moveUpNamed", { name: exercise.name })}</span>
+                  <span className="visually-hidden">
+                    {texts.up} {exercise.name}
+                  </span>
                 </button>
                 <button
                   type="submit"
@@ -244,10 +256,12 @@ export function ChosenList({
                   value={formatBuilderAction({ kind: "move", id, by: 1 })}
                   className={styles.iconAction}
                   disabled={index === order.length - 1 || grab !== null}
-                  title={t("list.moveDown")}
+                  title={texts.down}
                 >
                   <ArrowDownIcon />
-                  <span className="visually-hidden">{t("list.moveDownNamed", { name: exercise.name })}</span>
+                  <span className="visually-hidden">
+                    {texts.down} {exercise.name}
+                  </span>
                 </button>
                 <button
                   type="submit"
@@ -255,10 +269,12 @@ export function ChosenList({
                   value={formatBuilderAction({ kind: "remove", id })}
                   className={styles.iconAction}
                   disabled={grab !== null}
-                  title={t("list.remove")}
+                  title={texts.remove}
                 >
                   <CloseIcon />
-                  <span className="visually-hidden">{t("list.removeNamed", { name: exercise.name })}</span>
+                  <span className="visually-hidden">
+                    {texts.remove} {exercise.name}
+                  </span>
                 </button>
               </div>
             </li>

@@ -1,13 +1,13 @@
-import { useTranslation } from "react-i18next";
 import type { BuilderAction, BuilderState } from "~/domain/workout/builder-state";
 import { BUILDER_PARAMS, formatBuilderAction, SORT_VALUES } from "~/domain/workout/builder-url";
 import { SORT_ORDERS } from "~/domain/workout/suggestions";
 import type { BuilderView } from "~/services/workout/builder.server";
 import { ForcedChoicesNote } from "./choice-steps";
 import { ChosenList } from "./chosen-list";
-import { ExerciseMeta } from "./exercise-meta";
-import { PlusIcon, SearchIcon, UndoIcon } from "./workout-icons";
+import { ExerciseMeta, useMetaLabels } from "./exercise-meta";
+import { SearchIcon, UndoIcon } from "./workout-icons";
 import styles from "./workout.module.css";
+import { useWorkoutT } from "./workout-texts";
 
 /** Step 4: the chosen exercises (in session order) and the suggestions. */
 export function ProposedList({
@@ -23,12 +23,15 @@ export function ProposedList({
   loading: boolean;
   dispatch: (action: BuilderAction) => void;
 }) {
-  const { t } = useTranslation("workout");
+  const t = useWorkoutT();
+  const addText = t("list.add");
+  const dismissText = t("list.dismiss");
   const chosenCount = state.chosen.filter((id) => view.exercises[id]).length;
   // While new suggestions load, the old ones minus what was just added or dismissed.
   const hidden = new Set([...state.chosen, ...state.dismissed]);
   const suggestions = (view.suggestions?.ids ?? []).filter((id) => !hidden.has(id) && view.exercises[id]);
   const total = view.suggestions?.total ?? 0;
+  const labels = useMetaLabels([...state.chosen, ...suggestions].map((id) => view.exercises[id]));
 
   return (
     <div className={styles.proposed}>
@@ -38,7 +41,13 @@ export function ProposedList({
           <h3 id="chosen-title">{t("list.chosenTitle")}</h3>
           <p className={styles.count}>{t("list.chosenCount", { count: chosenCount })}</p>
         </header>
-        <ChosenList ids={state.chosen} exercises={view.exercises} hydrated={hydrated} dispatch={dispatch} />
+        <ChosenList
+          ids={state.chosen}
+          exercises={view.exercises}
+          labels={labels}
+          hydrated={hydrated}
+          dispatch={dispatch}
+        />
         <div className={styles.panelFooter}>
           <button
             type="submit"
@@ -112,7 +121,7 @@ export function ProposedList({
                 <li key={id} className={styles.suggestion} data-id={id}>
                   <div className={styles.exerciseText}>
                     <span className={styles.exerciseName}>{exercise.name}</span>
-                    <ExerciseMeta exercise={exercise} />
+                    <ExerciseMeta exercise={exercise} labels={labels} />
                     <p className={styles.description}>{exercise.description}</p>
                   </div>
                   <div className={styles.suggestionActions}>
@@ -121,19 +130,18 @@ export function ProposedList({
                       name="action"
                       value={formatBuilderAction({ kind: "add", id })}
                       className={`button button-primary ${styles.small}`}
-                      aria-label={t("list.addNamed", { name: exercise.name })}
                     >
-                      <PlusIcon />
-                      {t("list.add")}
+                      {addText}
+                      <span className="visually-hidden"> {exercise.name}</span>
                     </button>
                     <button
                       type="submit"
                       name="action"
                       value={formatBuilderAction({ kind: "dismiss", id })}
                       className={`button button-ghost ${styles.small}`}
-                      aria-label={t("list.dismissNamed", { name: exercise.name })}
                     >
-                      {t("list.dismiss")}
+                      {dismissText}
+                      <span className="visually-hidden"> {exercise.name}</span>
                     </button>
                   </div>
                 </li>
@@ -142,6 +150,16 @@ export function ProposedList({
           </ul>
         )}
         <div className={styles.panelFooter}>
+          {!state.allSuggestions && total > suggestions.length && suggestions.length > 0 ? (
+            <button
+              type="submit"
+              name="action"
+              value={formatBuilderAction({ kind: "more-suggestions" })}
+              className="button button-secondary"
+            >
+              {t("list.moreSuggestions")}
+            </button>
+          ) : null}
           <button
             type="submit"
             name="action"

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import type { BuilderAction, BuilderState } from "~/domain/workout/builder-state";
 import { BUILDER_PARAMS, formatBuilderAction } from "~/domain/workout/builder-url";
-import { EQUIPMENT_IDS, EXERCISE_KINDS, MUSCLE_ZONES } from "~/domain/workout/catalogue";
+import { EQUIPMENT_IDS, EXERCISE_KINDS, MUSCLE_ZONES } from "~/domain/workout/catalogue-ids";
 import type { BuilderView } from "~/services/workout/builder.server";
-import { ExerciseMeta } from "./exercise-meta";
+import { ExerciseMeta, useMetaLabels } from "./exercise-meta";
 import { CheckIcon, SearchIcon } from "./workout-icons";
 import styles from "./workout.module.css";
+import { useWorkoutT } from "./workout-texts";
 
 /** Typing pauses this long before the results follow. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -33,10 +33,12 @@ export function SearchPanel({
   nothingTicked: boolean;
   dispatch: (action: BuilderAction) => void;
 }) {
-  const { t } = useTranslation("workout");
+  const t = useWorkoutT();
+  const alreadyAdded = t("search.alreadyAdded");
   const { search } = state;
   const results = (view.searchResults?.ids ?? []).filter((id) => view.exercises[id]);
   const total = view.searchResults?.total ?? 0;
+  const labels = useMetaLabels(results.map((id) => view.exercises[id]));
   const tickedElsewhere = search.ticked.filter((id) => !results.includes(id));
   const debounce = useRef<number | undefined>(undefined);
   /** Enter pressed before the results of the typed text arrived: tick once they are here. */
@@ -176,12 +178,12 @@ export function SearchPanel({
                 />
                 <label htmlFor={`tick-${id}`} className={styles.resultLabel}>
                   <span className={styles.exerciseName}>{exercise.name}</span>
-                  <ExerciseMeta exercise={exercise} />
+                  <ExerciseMeta exercise={exercise} labels={labels} />
                 </label>
                 {added ? (
                   <span className={styles.addedTag}>
                     <CheckIcon className={styles.addedIcon} />
-                    {t("search.alreadyAdded")}
+                    {alreadyAdded}
                   </span>
                 ) : null}
               </li>

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { formatBuilderAction } from "~/domain/workout/builder-url";
 import type { PlannedExercise } from "~/domain/workout/planned-exercises";
 import styles from "./workout.module.css";
+import { useWorkoutT } from "./workout-texts";
 
 /**
  * The session, once the builder is done: its name, a greeting and the
@@ -17,7 +17,7 @@ export function SessionPlan({
   userName: string | null;
   exercises: PlannedExercise[];
 }) {
-  const { t } = useTranslation("workout");
+  const t = useWorkoutT();
   return (
     <section className={styles.session} aria-labelledby="builder-heading">
       <header className={styles.stepHeader}>

@@ -1,13 +1,13 @@
-import { useTranslation } from "react-i18next";
 import { skipsChoiceSteps } from "~/domain/workout/activities";
 import { BUILDER_STEPS, type BuilderState, isStepReachable, stepHasChoice } from "~/domain/workout/builder-state";
 import { formatBuilderAction } from "~/domain/workout/builder-url";
 import { CheckIcon } from "./workout-icons";
 import styles from "./workout.module.css";
+import { useWorkoutT } from "./workout-texts";
 
 /** The four steps, each a button to go there once it is within reach. */
 export function StepIndicator({ state }: { state: BuilderState }) {
-  const { t } = useTranslation("workout");
+  const t = useWorkoutT();
   const short = t("steps.short", { returnObjects: true }) as string[];
   const decided = skipsChoiceSteps(state.type);
   return (

@@ -54,11 +54,11 @@ export function plannedFromCards(ids: readonly string[], exercises: Record<strin
 /** What the server's lists depend on: while it differs from the loaded page, the lists are being reloaded. */
 function listKey(state: BuilderState): string {
   // Adding or dismissing only hides a suggestion, which the page does at once: not a reload.
-  const { mode, step, type, equipment, muscles, sort, search, refinements } = state;
+  const { mode, step, type, equipment, muscles, sort, allSuggestions, search, refinements } = state;
   return JSON.stringify(
     mode === "search"
       ? [mode, search.text, search.kind, search.muscle, search.equipment, sort, refinements]
-      : [mode, step === 3, type, equipment, muscles, sort, refinements],
+      : [mode, step === 3, type, equipment, muscles, sort, allSuggestions, refinements],
   );
 }
 

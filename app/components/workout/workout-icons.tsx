@@ -2,7 +2,7 @@
 // icons: a 24 px grid, a 2 px stroke, currentColor.
 
 import type { ActivityType } from "~/domain/workout/activities";
-import type { EquipmentId } from "~/domain/workout/catalogue";
+import type { EquipmentId } from "~/domain/workout/catalogue-ids";
 
 function Svg({ children, className }: { children: React.ReactNode; className?: string }) {
   return (
@@ -152,14 +152,6 @@ export function CheckIcon({ className }: { className?: string }) {
   return (
     <Svg className={className}>
       <path d="M5 12.5l4.5 4.5L19 7" />
-    </Svg>
-  );
-}
-
-export function PlusIcon({ className }: { className?: string }) {
-  return (
-    <Svg className={className}>
-      <path d="M12 5v14M5 12h14" />
     </Svg>
   );
 }

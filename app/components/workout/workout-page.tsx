@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canGoNext, canGoPrevious, LAST_STEP } from "~/domain/workout/builder-state";
 import { BUILDER_PARAMS, formatBuilderAction } from "~/domain/workout/builder-url";
+import { RANDOM_TEXT_COUNTS } from "~/domain/workout/random-texts";
 import type { BuilderView } from "~/services/workout/builder.server";
 import { UserPanel, TipCard } from "./below-builder";
 import { EquipmentStep, MuscleStep, TypeStep } from "./choice-steps";
@@ -11,6 +12,7 @@ import { SessionPlan } from "./session-plan";
 import { StateFields } from "./state-fields";
 import { StepIndicator } from "./step-indicator";
 import { plannedFromCards, useBuilder } from "./use-builder";
+import { WorkoutTextsProvider } from "./workout-texts";
 import styles from "./workout.module.css";
 
 /** Where a form sent without JavaScript brings the page back to. */
@@ -53,10 +55,9 @@ export function WorkoutPage({ view, user }: { view: BuilderView; user: WorkoutUs
   const { state, hydrated } = builder;
   // Random picks are made once per visit, not again at each step.
   const [picks] = useState(view.picks);
-  const greetings = t(user ? "greetings.named" : "greetings.generic", {
-    returnObjects: true,
+  const greeting = t(`greetings.${user ? "named" : "generic"}.${picks.greeting % RANDOM_TEXT_COUNTS.greetings}`, {
     name: user?.name,
-  }) as string[];
+  });
 
   // After a step or mode change made here, the new step's heading takes the focus.
   const heading = useRef<string | null>(null);
@@ -82,141 +83,144 @@ export function WorkoutPage({ view, user }: { view: BuilderView; user: WorkoutUs
   function assistantPrompt(step: number): string {
     const group = PROMPT_GROUPS[step];
     if (!group) return t("prompts.list");
-    const phrases = t(`prompts.${group}`, { returnObjects: true }) as string[];
-    return phrases[(picks.prompts[step] ?? 0) % phrases.length] ?? "";
+    return t(`prompts.${group}.${(picks.prompts[step] ?? 0) % RANDOM_TEXT_COUNTS.prompts}`);
   }
 
   const planned = plannedFromCards(state.chosen, view.exercises);
   const promptId = "builder-prompt";
   return (
-    <div className={`section-inner ${styles.page}`}>
-      <form
-        method="get"
-        action={`/exo#${BUILDER_ANCHOR}`}
-        className={styles.form}
-        onSubmit={builder.onSubmit}
-        aria-labelledby="workout-title"
-        data-hydrated={hydrated || undefined}
-      >
-        {/* The form's default button: Enter in a text box saves what was typed, nothing else. */}
-        <button
-          type="submit"
-          name="action"
-          value={formatBuilderAction({ kind: "refresh" })}
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
+    <WorkoutTextsProvider t={t}>
+      <div className={`section-inner ${styles.page}`}>
+        <form
+          method="get"
+          action={`/exo#${BUILDER_ANCHOR}`}
+          className={styles.form}
+          onSubmit={builder.onSubmit}
+          aria-labelledby="workout-title"
+          data-hydrated={hydrated || undefined}
         >
-          {t("actions.save")}
-        </button>
-        <header className={styles.pageHeader}>
-          <p className="eyebrow">{t("eyebrow")}</p>
-          <h1 id="workout-title">{greetings[picks.greeting % greetings.length]}</h1>
-          <p className={styles.intro}>{t("intro")}</p>
-          <div className={`field ${styles.sessionName}`}>
-            <label className="field-label" htmlFor="session-name">
-              {t("sessionName.label")}
-            </label>
-            <input
-              id="session-name"
-              name={BUILDER_PARAMS.sessionName}
-              className="field-input"
-              defaultValue={state.sessionName || view.defaultSessionName}
-              key={state.sessionName === "" ? "default" : "custom"}
-              maxLength={80}
-              autoComplete="off"
-              onChange={onNameChange}
-            />
+          {/* The form's default button: Enter in a text box saves what was typed, nothing else. */}
+          <button
+            type="submit"
+            name="action"
+            value={formatBuilderAction({ kind: "refresh" })}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+          >
+            {t("actions.save")}
+          </button>
+          <header className={styles.pageHeader}>
+            <p className="eyebrow">{t("eyebrow")}</p>
+            <h1 id="workout-title">{greeting}</h1>
+            <p className={styles.intro}>{t("intro")}</p>
+            <div className={`field ${styles.sessionName}`}>
+              <label className="field-label" htmlFor="session-name">
+                {t("sessionName.label")}
+              </label>
+              <input
+                id="session-name"
+                name={BUILDER_PARAMS.sessionName}
+                className="field-input"
+                defaultValue={state.sessionName || view.defaultSessionName}
+                key={state.sessionName === "" ? "default" : "custom"}
+                maxLength={80}
+                autoComplete="off"
+                onChange={onNameChange}
+              />
+            </div>
+          </header>
+
+          <StateFields state={state} omit={visibleFields(state.mode, state.step)} />
+
+          <div id={BUILDER_ANCHOR} className={styles.builder}>
+            {state.mode === "builder" ? (
+              <>
+                <StepIndicator state={state} />
+                <section className={styles.stepCard} aria-labelledby="builder-heading">
+                  <header className={styles.stepHeader}>
+                    <p className={styles.stepCount}>{t("steps.count", { current: state.step + 1, total: 4 })}</p>
+                    <h2 id="builder-heading" tabIndex={-1}>
+                      {t(`steps.titles.${state.step}`)}
+                    </h2>
+                    <p id={promptId} className={styles.prompt}>
+                      {assistantPrompt(state.step)}
+                    </p>
+                  </header>
+                  {state.step === 0 ? <TypeStep state={state} promptId={promptId} /> : null}
+                  {state.step === 1 ? (
+                    <EquipmentStep state={state} promptId={promptId} refusal={builder.refusal} />
+                  ) : null}
+                  {state.step === 2 ? (
+                    <MuscleStep state={state} options={view.muscleOptions} promptId={promptId} />
+                  ) : null}
+                  {state.step === 3 ? (
+                    <ProposedList
+                      state={state}
+                      view={view}
+                      hydrated={hydrated}
+                      loading={builder.listsLoading}
+                      dispatch={builder.dispatch}
+                    />
+                  ) : null}
+                  <div className={styles.navRow}>
+                    <button
+                      type="submit"
+                      name="action"
+                      value={formatBuilderAction({ kind: "previous" })}
+                      className="button button-secondary"
+                      disabled={!canGoPrevious(state)}
+                    >
+                      {t("actions.previous")}
+                    </button>
+                    <button
+                      type="submit"
+                      name="action"
+                      value={formatBuilderAction({ kind: "next" })}
+                      className={`button ${state.step === LAST_STEP ? "button-accent" : "button-primary"}`}
+                      disabled={!canGoNext(state)}
+                    >
+                      {state.step === LAST_STEP ? t("actions.letsGo") : t("actions.next")}
+                    </button>
+                    <button
+                      type="submit"
+                      name="action"
+                      value={formatBuilderAction({ kind: "restart" })}
+                      className={`button button-ghost ${styles.restart}`}
+                    >
+                      {t("actions.restart")}
+                    </button>
+                  </div>
+                </section>
+              </>
+            ) : null}
+            {state.mode === "search" ? (
+              <div className={styles.stepCard}>
+                <SearchPanel
+                  state={state}
+                  view={view}
+                  hydrated={hydrated}
+                  loading={builder.listsLoading}
+                  nothingTicked={builder.nothingTicked}
+                  dispatch={builder.dispatch}
+                />
+              </div>
+            ) : null}
+            {state.mode === "session" ? (
+              <div className={styles.stepCard}>
+                <SessionPlan
+                  sessionName={state.sessionName || view.defaultSessionName}
+                  userName={user?.name ?? null}
+                  exercises={planned}
+                />
+              </div>
+            ) : null}
           </div>
-        </header>
-
-        <StateFields state={state} omit={visibleFields(state.mode, state.step)} />
-
-        <div id={BUILDER_ANCHOR} className={styles.builder}>
-          {state.mode === "builder" ? (
-            <>
-              <StepIndicator state={state} />
-              <section className={styles.stepCard} aria-labelledby="builder-heading">
-                <header className={styles.stepHeader}>
-                  <p className={styles.stepCount}>{t("steps.count", { current: state.step + 1, total: 4 })}</p>
-                  <h2 id="builder-heading" tabIndex={-1}>
-                    {t(`steps.titles.${state.step}`)}
-                  </h2>
-                  <p id={promptId} className={styles.prompt}>
-                    {assistantPrompt(state.step)}
-                  </p>
-                </header>
-                {state.step === 0 ? <TypeStep state={state} promptId={promptId} /> : null}
-                {state.step === 1 ? (
-                  <EquipmentStep state={state} promptId={promptId} refusal={builder.refusal} />
-                ) : null}
-                {state.step === 2 ? (
-                  <MuscleStep state={state} options={view.muscleOptions} promptId={promptId} />
-                ) : null}
-                {state.step === 3 ? (
-                  <ProposedList
-                    state={state}
-                    view={view}
-                    hydrated={hydrated}
-                    loading={builder.listsLoading}
-                    dispatch={builder.dispatch}
-                  />
-                ) : null}
-                <div className={styles.navRow}>
-                  <button
-                    type="submit"
-                    name="action"
-                    value={formatBuilderAction({ kind: "previous" })}
-                    className="button button-secondary"
-                    disabled={!canGoPrevious(state)}
-                  >
-                    {t("actions.previous")}
-                  </button>
-                  <button
-                    type="submit"
-                    name="action"
-                    value={formatBuilderAction({ kind: "next" })}
-                    className={`button ${state.step === LAST_STEP ? "button-accent" : "button-primary"}`}
-                    disabled={!canGoNext(state)}
-                  >
-                    {state.step === LAST_STEP ? t("actions.letsGo") : t("actions.next")}
-                  </button>
-                  <button
-                    type="submit"
-                    name="action"
-                    value={formatBuilderAction({ kind: "restart" })}
-                    className={`button button-ghost ${styles.restart}`}
-                  >
-                    {t("actions.restart")}
-                  </button>
-                </div>
-              </section>
-            </>
-          ) : null}
-          {state.mode === "search" ? (
-            <div className={styles.stepCard}>
-              <SearchPanel
-                state={state}
-                view={view}
-                hydrated={hydrated}
-                loading={builder.listsLoading}
-                nothingTicked={builder.nothingTicked}
-                dispatch={builder.dispatch}
-              />
-            </div>
-          ) : null}
-          {state.mode === "session" ? (
-            <div className={styles.stepCard}>
-              <SessionPlan
-                sessionName={state.sessionName || view.defaultSessionName}
-                userName={user?.name ?? null}
-                exercises={planned}
-              />
-            </div>
-          ) : null}
+        </form>
+        <div className={styles.below}>
+          {user ? <UserPanel name={user.name} /> : <TipCard start={picks.tip} count={RANDOM_TEXT_COUNTS.tips} />}
         </div>
-      </form>
-      <div className={styles.below}>{user ? <UserPanel name={user.name} /> : <TipCard start={picks.tip} />}</div>
-    </div>
+      </div>
+    </WorkoutTextsProvider>
   );
 }

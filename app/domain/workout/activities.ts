@@ -1,7 +1,7 @@
 // The activity types of the builder's first step and what each implies:
 // the catalogue kinds it draws from, forced choices, allowed equipment.
 
-import { EQUIPMENT_IDS, type EquipmentId, type ExerciseKind, type MuscleZone } from "./catalogue";
+import { EQUIPMENT_IDS, type EquipmentId, type ExerciseKind, type MuscleZone } from "./catalogue-ids";
 import { ALL_GROUP_ZONES } from "./zones";
 
 /** The activity picker's cards, in display order ('endurance' is offered too). */

@@ -12,6 +12,7 @@ export const BUILDER_PARAMS = {
   sessionName: "nom",
   mode: "mode",
   sort: "tri",
+  allSuggestions: "plus",
   searchText: "q",
   searchKind: "ftype",
   searchMuscle: "fmuscle",

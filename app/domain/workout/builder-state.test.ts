@@ -11,7 +11,7 @@ import {
   normalizeBuilderState,
   restoredStep,
 } from "./builder-state";
-import { MUSCLE_ZONES } from "./catalogue";
+import { MUSCLE_ZONES } from "./catalogue-ids";
 import { buildExerciseIndex } from "./suggestions";
 import { testCatalogue } from "./test-catalogue";
 
@@ -173,6 +173,10 @@ describe("choices", () => {
     // Chest removed: only biceps left, the bench press (chest, triceps, shoulders) and fly no longer fit.
     const narrowed = run(widened, { kind: "toggle-muscle", id: "pectoraux" });
     expect(narrowed.chosen).toEqual([]);
+    // Showing all suggestions lasts until the choices change.
+    const all = run(withList, { kind: "more-suggestions" });
+    expect(all.allSuggestions).toBe(true);
+    expect(run(all, { kind: "toggle-muscle", id: "biceps" }).allSuggestions).toBe(false);
     // Nothing changed: nothing reset.
     const same = applyBuilderAction(withList, { kind: "sort", order: "name" }, lookup).state;
     expect(same.dismissed).toEqual(["pompes"]);

@@ -13,7 +13,7 @@ import {
   forcedChoices,
   skipsChoiceSteps,
 } from "./activities";
-import { EQUIPMENT_IDS, type EquipmentId, type ExerciseKind, MUSCLE_ZONES, type MuscleZone } from "./catalogue";
+import { EQUIPMENT_IDS, type EquipmentId, type ExerciseKind, MUSCLE_ZONES, type MuscleZone } from "./catalogue-ids";
 import { type ChoiceFilters, type ExerciseFacts, fitsChoices } from "./filters";
 import { normalizeMulti, toggleMulti, toggleSingle } from "./selection";
 import { toMuscleZone } from "./zones";
@@ -64,6 +64,8 @@ export interface BuilderState {
   /** Empty: the default name ('Session - {date}'). */
   sessionName: string;
   sort: SortOrder;
+  /** The proposed list shows its first suggestions; this asks for all of them (24 at most). */
+  allSuggestions: boolean;
   search: SearchState;
   refinements: Refinements;
 }
@@ -84,6 +86,7 @@ export function initialBuilderState(): BuilderState {
     dismissed: [],
     sessionName: "",
     sort: "relevance",
+    allSuggestions: false,
     search: emptySearch(),
     refinements: { minLevel: null, maxLevel: null, includeTags: [], excludeTags: [] },
   };
@@ -202,6 +205,7 @@ function afterChoicesChange(previous: BuilderState, next: BuilderState, lookup: 
     ...next,
     dismissed: [],
     chosen,
+    allSuggestions: false,
     mode: chosen.length === 0 && next.mode === "session" ? "builder" : next.mode,
   };
 }
@@ -223,6 +227,7 @@ export type BuilderAction =
   | { kind: "move"; id: string; by: -1 | 1 }
   | { kind: "move-to"; id: string; index: number }
   | { kind: "reset-dismissed" }
+  | { kind: "more-suggestions" }
   | { kind: "sort"; order: SortOrder }
   | { kind: "open-search" }
   | { kind: "cancel-search" }
@@ -348,6 +353,8 @@ export function applyBuilderAction(state: BuilderState, action: BuilderAction, l
         : unchanged(state);
     case "reset-dismissed":
       return changed({ ...state, dismissed: [] });
+    case "more-suggestions":
+      return changed({ ...state, allSuggestions: true });
     case "sort":
       return changed({ ...state, sort: action.order });
     case "open-search":

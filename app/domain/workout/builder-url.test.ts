@@ -7,7 +7,7 @@ const parse = (query: string) => parseBuilderParams(new URLSearchParams(query));
 describe("builder state in the address", () => {
   it("reads the state and writes it back canonically", () => {
     const state = parse(
-      "etape=3&type=muscu&equipement=poulie&equipement=halteres&muscle=mollets&muscle=BICEPS&choix=pompes&choix=crawl&ecarte=burpees&nom=Jambes&tri=nom",
+      "etape=3&type=muscu&equipement=poulie&equipement=halteres&muscle=mollets&muscle=BICEPS&choix=pompes&choix=crawl&ecarte=burpees&nom=Jambes&tri=nom&plus=1",
     );
     expect(state).toMatchObject({
       step: 3,
@@ -18,10 +18,11 @@ describe("builder state in the address", () => {
       dismissed: ["burpees"],
       sessionName: "Jambes",
       sort: "name",
+      allSuggestions: true,
       mode: "builder",
     });
     expect(builderParams(state).toString()).toBe(
-      "etape=3&type=muscu&equipement=halteres&equipement=poulie&muscle=biceps&muscle=mollets&choix=pompes&choix=crawl&ecarte=burpees&nom=Jambes&tri=nom",
+      "etape=3&type=muscu&equipement=halteres&equipement=poulie&muscle=biceps&muscle=mollets&choix=pompes&choix=crawl&ecarte=burpees&nom=Jambes&tri=nom&plus=1",
     );
   });
 
@@ -83,6 +84,7 @@ describe("actions in the address", () => {
     { kind: "move", id: "pompes", by: 1 },
     { kind: "move-to", id: "pompes", index: 2 },
     { kind: "reset-dismissed" },
+    { kind: "more-suggestions" },
     { kind: "sort", order: "difficulty" },
     { kind: "open-search" },
     { kind: "cancel-search" },

@@ -24,7 +24,7 @@ import {
   type ExerciseKind,
   MUSCLE_ZONES,
   type MuscleZone,
-} from "./catalogue";
+} from "./catalogue-ids";
 import { BUILDER_PARAMS } from "./builder-params";
 import { normalizeMulti } from "./selection";
 import type { SortOrder } from "./suggestions";
@@ -94,6 +94,7 @@ export function parseBuilderParams(params: URLSearchParams): BuilderState {
   state.sessionName = cleanText(one(BUILDER_PARAMS.sessionName), MAX_SESSION_NAME);
   state.mode = keyOf(one(BUILDER_PARAMS.mode), MODE_VALUES) ?? "builder";
   state.sort = keyOf(one(BUILDER_PARAMS.sort), SORT_VALUES) ?? "relevance";
+  state.allSuggestions = one(BUILDER_PARAMS.allSuggestions) === "1";
   state.search = {
     text: cleanText(one(BUILDER_PARAMS.searchText), MAX_SEARCH_TEXT),
     kind: oneOf<ExerciseKind>(one(BUILDER_PARAMS.searchKind), EXERCISE_KINDS),
@@ -127,6 +128,7 @@ export function builderParams(state: BuilderState): URLSearchParams {
   for (const id of state.dismissed) params.append(P.dismissed, id);
   if (state.sessionName) params.set(P.sessionName, state.sessionName);
   if (state.sort !== "relevance") params.set(P.sort, SORT_VALUES[state.sort]);
+  if (state.allSuggestions) params.set(P.allSuggestions, "1");
   if (state.mode === "search") {
     if (state.search.text) params.set(P.searchText, state.search.text);
     if (state.search.kind) params.set(P.searchKind, state.search.kind);
@@ -165,6 +167,7 @@ const ACTION_VERBS = {
   move: "deplacer",
   "move-to": "placer",
   "reset-dismissed": "reinitialiser-suggestions",
+  "more-suggestions": "plus-de-suggestions",
   sort: "trier",
   "open-search": "rechercher",
   "cancel-search": "annuler-recherche",

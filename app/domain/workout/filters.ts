@@ -1,7 +1,8 @@
 // The builder's filters, shared by the rules (which chosen exercises still
 // fit) and the suggestions (which exercises are proposed).
 
-import type { EquipmentId, Exercise, ExerciseKind, MuscleZone } from "./catalogue";
+import type { EquipmentId, ExerciseKind, MuscleZone } from "./catalogue-ids";
+import type { Exercise } from "./catalogue";
 
 /** What the filters need to know of an exercise. */
 export type ExerciseFacts = Pick<Exercise, "id" | "type" | "muscles" | "equipment">;

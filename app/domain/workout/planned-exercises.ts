@@ -1,29 +1,33 @@
 // The hand-over from the builder to the session: the chosen exercises, in
 // order, with what the session runner needs to know of each.
 
-import { z } from "zod";
-import { EQUIPMENT_IDS, type Exercise, EXERCISE_KINDS, MUSCLE_ZONES } from "./catalogue";
+import type { Exercise } from "./catalogue";
+import {
+  EQUIPMENT_IDS,
+  type EquipmentId,
+  EXERCISE_KINDS,
+  type ExerciseKind,
+  type ExerciseLevel,
+  MUSCLE_ZONES,
+  type MuscleZone,
+} from "./catalogue-ids";
 import { type CatalogueLanguage, localizedName } from "./suggestions";
 
 /** The spec's default exercise name, for an entry that comes without one. */
 export const DEFAULT_EXERCISE_NAME = "Exercise";
 
-export const plannedExerciseSchema = z.object({
-  id: z.string().min(1).max(100),
-  name: z
-    .string()
-    .trim()
-    .max(80)
-    .catch(DEFAULT_EXERCISE_NAME)
-    .transform((name) => name || DEFAULT_EXERCISE_NAME),
-  type: z.array(z.enum(EXERCISE_KINDS)).catch([]),
-  muscles: z.array(z.enum(MUSCLE_ZONES)).catch([]),
-  equipment: z.array(z.enum(EQUIPMENT_IDS)).catch([]),
-  level: z.number().int().min(1).max(3).nullable().catch(null),
-});
-
 /** One exercise of the session: id, name in the page's language, kinds, zones, equipment, level. */
-export type PlannedExercise = z.infer<typeof plannedExerciseSchema>;
+export interface PlannedExercise {
+  id: string;
+  name: string;
+  type: ExerciseKind[];
+  muscles: MuscleZone[];
+  equipment: EquipmentId[];
+  level: ExerciseLevel | null;
+}
+
+const MAX_ID_LENGTH = 100;
+const MAX_NAME_LENGTH = 80;
 
 export function toPlannedExercise(exercise: Exercise, language: CatalogueLanguage): PlannedExercise {
   return {
@@ -48,13 +52,29 @@ export function plannedExercises(
   });
 }
 
-/** Reads a stored list (local storage, an event's detail): malformed entries are dropped, a missing name becomes 'Exercise'. */
+/** Known values only (a list read from outside may hold anything). */
+function knownValues<T extends string>(value: unknown, known: readonly T[]): T[] {
+  return Array.isArray(value) ? value.filter((item): item is T => (known as readonly unknown[]).includes(item)) : [];
+}
+
+/** Reads a stored list (local storage, an event's detail): entries without an id are dropped, a missing name becomes 'Exercise'. */
 export function parsePlannedExercises(value: unknown): PlannedExercise[] {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    const parsed = plannedExerciseSchema.safeParse(
-      item && typeof item === "object" ? { name: DEFAULT_EXERCISE_NAME, ...item } : item,
-    );
-    return parsed.success ? [parsed.data] : [];
+  return value.flatMap((item): PlannedExercise[] => {
+    if (!item || typeof item !== "object") return [];
+    const entry = item as Record<string, unknown>;
+    if (typeof entry.id !== "string" || entry.id.length === 0 || entry.id.length > MAX_ID_LENGTH) return [];
+    const name = typeof entry.name === "string" ? entry.name.trim().slice(0, MAX_NAME_LENGTH) : "";
+    const level = entry.level === 1 || entry.level === 2 || entry.level === 3 ? entry.level : null;
+    return [
+      {
+        id: entry.id,
+        name: name || DEFAULT_EXERCISE_NAME,
+        type: knownValues(entry.type, EXERCISE_KINDS),
+        muscles: knownValues(entry.muscles, MUSCLE_ZONES),
+        equipment: knownValues(entry.equipment, EQUIPMENT_IDS),
+        level,
+      },
+    ];
   });
 }

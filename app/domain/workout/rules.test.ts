@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allowedEquipment, equipmentRefusal, forcedChoices, skipsChoiceSteps } from "./activities";
-import { EQUIPMENT_IDS, MUSCLE_ZONES } from "./catalogue";
+import { EQUIPMENT_IDS, MUSCLE_ZONES } from "./catalogue-ids";
 import { normalizeMulti, toggleMulti, toggleSingle } from "./selection";
 import { nextTipIndex, randomIndex, tipRotationDelay } from "./tips";
 import { ALL_GROUP_ZONES, canShowBodyDiagram, toMuscleZone } from "./zones";
@@ -122,5 +122,21 @@ describe("tip rotation", () => {
     expect(randomIndex(0)).toBe(0);
     expect(nextTipIndex(9, 10)).toBe(0);
     expect(nextTipIndex(3, 10)).toBe(4);
+  });
+});
+
+describe("random text groups", () => {
+  it("have as many phrases as the page picks from, in every language", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { RANDOM_TEXT_COUNTS } = await import("./random-texts");
+    for (const language of ["fr", "en", "de", "es"]) {
+      const texts = JSON.parse(readFileSync(`locales/${language}/workout.json`, "utf8"));
+      expect(texts.greetings.named, language).toHaveLength(RANDOM_TEXT_COUNTS.greetings);
+      expect(texts.greetings.generic, language).toHaveLength(RANDOM_TEXT_COUNTS.greetings);
+      for (const group of ["type", "equipment", "muscle"]) {
+        expect(texts.prompts[group], `${language} ${group}`).toHaveLength(RANDOM_TEXT_COUNTS.prompts);
+      }
+      expect(texts.tips.items, language).toHaveLength(RANDOM_TEXT_COUNTS.tips);
+    }
   });
 });

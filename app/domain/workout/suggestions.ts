@@ -3,7 +3,8 @@
 // query against it; the same code serves the builder's proposed list and
 // the search mode, with and without JavaScript.
 
-import type { EquipmentId, Exercise, ExerciseKind, MuscleZone } from "./catalogue";
+import type { EquipmentId, ExerciseKind, MuscleZone } from "./catalogue-ids";
+import type { Exercise } from "./catalogue";
 import { fitsChoices } from "./filters";
 import { normalizeText, searchTerms } from "./text";
 

@@ -1,7 +1,7 @@
 // Muscle zones and groups: the ids a zone picker accepts, the six groups
 // the spec names, and when the body diagram can stand in for the cards.
 
-import { MUSCLE_ZONES, type MuscleZone } from "./catalogue";
+import { MUSCLE_ZONES, type MuscleZone } from "./catalogue-ids";
 
 /** The spec's six muscle groups, each covering some of the 13 zones. */
 export const MUSCLE_GROUPS = {

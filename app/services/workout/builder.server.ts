@@ -8,18 +8,20 @@ import {
 import { BUILDER_PARAMS, builderHref, parseBuilderAction, parseBuilderParams } from "~/domain/workout/builder-url";
 import {
   type EquipmentId,
-  type Exercise,
   type ExerciseKind,
   type ExerciseLevel,
   MUSCLE_ZONES,
   type MuscleZone,
-} from "~/domain/workout/catalogue";
+} from "~/domain/workout/catalogue-ids";
+import { type Exercise } from "~/domain/workout/catalogue";
 import {
   type CatalogueLanguage,
   type ExerciseQuery,
   localizedName,
+  MAX_RESULTS,
   queryExercises,
 } from "~/domain/workout/suggestions";
+import { RANDOM_TEXT_COUNTS } from "~/domain/workout/random-texts";
 import { randomIndex } from "~/domain/workout/tips";
 import { coveredZones, type ExerciseCatalogue, exerciseCatalogue } from "./exercise-catalogue.server";
 
@@ -40,8 +42,8 @@ export interface ResultList {
   total: number;
 }
 
-/** How many phrases each random text group has (greetings, the assistant's prompts, tips). */
-export const RANDOM_TEXT_COUNTS = { greetings: 3, prompts: 3, tips: 10 } as const;
+/** The proposed list shows this many suggestions first; 'Voir plus' shows them all (24 at most). */
+export const FIRST_SUGGESTIONS = 12;
 
 export interface BuilderView {
   /** The state of the address, made coherent (forced choices, known exercises, step within reach). */
@@ -74,11 +76,21 @@ export interface BuilderContext {
   catalogue?: ExerciseCatalogue;
 }
 
+/** Lists show two lines of a description: what goes beyond is never sent. */
+const CARD_DESCRIPTION_LENGTH = 160;
+
+export function shortDescription(text: string, max = CARD_DESCRIPTION_LENGTH): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.]+$/, "")}…`;
+}
+
 function card(exercise: Exercise, language: CatalogueLanguage): ExerciseCard {
   return {
     id: exercise.id,
     name: localizedName(exercise, language),
-    description: exercise.description[language],
+    description: shortDescription(exercise.description[language]),
     type: exercise.type,
     muscles: exercise.muscles,
     equipment: exercise.equipment,
@@ -155,6 +167,7 @@ function describe(
       equipment: state.equipment,
       excludeIds: new Set([...state.chosen, ...state.dismissed]),
       sort: state.sort,
+      limit: state.allSuggestions ? MAX_RESULTS : FIRST_SUGGESTIONS,
       ...refinementsOf(state),
       language,
       now,
