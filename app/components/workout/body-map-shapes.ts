@@ -2,10 +2,11 @@
 // by side in one 380 x 410 box (front at x 0-180, back at x 200-380). Each
 // figure is symmetric: shapes are drawn for the left half and mirrored.
 // The diagram's parts map to the spec's zone ids: the front shows the
-// shoulders, chest, biceps, forearms, abs, obliques and quadriceps
-// (cuisses-externes); the back shows the upper back and traps
-// (dos-superieur), the lats and lower back (dos-inferieur), the shoulders,
-// triceps, forearms, glutes, hamstrings (cuisses-internes) and calves.
+// shoulders, chest, biceps, forearms, abs, obliques, quadriceps
+// (cuisses-externes), the top of the traps and the calves; the back shows
+// the upper back and traps (dos-superieur), the lats and lower back
+// (dos-inferieur), the shoulders, triceps, forearms, glutes, hamstrings
+// (cuisses-internes) and calves.
 
 import type { MuscleZone } from "~/domain/workout/catalogue-ids";
 
@@ -72,6 +73,8 @@ export const ZONE_SHAPES: Record<MuscleZone, ZoneShape[]> = {
     },
   ],
   "dos-superieur": [
+    // The top of the trapezius, between the neck and the shoulder, seen from the front.
+    { side: "front", d: "M83 60 C80 65 74 69 63 74 C67 76 73 77 79 77 L87 77 C87 70 85 64 83 60 Z" },
     {
       side: "back",
       d: "M89 55 L83 55 C82 61 79 65 75 68 C68 72 61 75 56 78 C60 84 63 92 65 100 C71 110 79 119 89 125 Z",
@@ -102,6 +105,11 @@ export const ZONE_SHAPES: Record<MuscleZone, ZoneShape[]> = {
     },
   ],
   mollets: [
+    // The outer head of the calf, seen from the front.
+    {
+      side: "front",
+      d: "M66 347 C63 357 63 370 66 382 C69 386 73 386 75 382 C76 370 76 357 73 345 C71 342 68 343 66 347 Z",
+    },
     {
       side: "back",
       d: "M66 349 C62 359 62 372 66 384 C70 388 78 388 82 384 C86 372 87 358 85 347 C80 342 71 342 66 349 Z",

@@ -179,13 +179,13 @@ export function SearchPanel({
                 <label htmlFor={`tick-${id}`} className={styles.resultLabel}>
                   <span className={styles.exerciseName}>{exercise.name}</span>
                   <ExerciseMeta exercise={exercise} labels={labels} />
+                  {added ? (
+                    <span className={styles.addedTag}>
+                      <CheckIcon className={styles.addedIcon} />
+                      {alreadyAdded}
+                    </span>
+                  ) : null}
                 </label>
-                {added ? (
-                  <span className={styles.addedTag}>
-                    <CheckIcon className={styles.addedIcon} />
-                    {alreadyAdded}
-                  </span>
-                ) : null}
               </li>
             );
           })}

@@ -25,11 +25,12 @@ function Svg({ children, className }: { children: React.ReactNode; className?: s
 }
 
 const ACTIVITY_PATHS: Record<ActivityType, React.ReactNode> = {
-  // A flexed arm.
+  // A weightlifter holding a barbell overhead.
   muscu: (
     <>
-      <path d="M5 20c-1-3 0-7 2-10l3-5c.6-1 2-1.2 2.8-.3l.7.8c.6.7.4 1.8-.4 2.2l-2.1 1.1-.5 3.2" />
-      <path d="M10.5 12c2.5-2 6.5-1.6 8 1 1.4 2.6-.2 6-3.5 6.5-3.6.5-7.4.6-10 .5" />
+      <path d="M3 4.5h18M5 2.5v4M19 2.5v4" />
+      <circle cx="12" cy="9.5" r="2" />
+      <path d="M8 4.5l1.5 7.5h5L16 4.5M12 12v5M12 17l-3 4.5M12 17l3 4.5" />
     </>
   ),
   // A heart and a pulse.
@@ -46,11 +47,11 @@ const ACTIVITY_PATHS: Record<ActivityType, React.ReactNode> = {
       <path d="M12 13.5V9.5M10 2.5h4M12 2.5V6M18.5 6.5l1.5-1.5" />
     </>
   ),
-  // A person in the tree pose.
+  // A person in the tree pose: hands joined overhead, one foot against the other knee.
   yoga: (
     <>
-      <circle cx="12" cy="4" r="2" />
-      <path d="M12 7v7M12 14l-1 7M12 14l3 2.5-3.5 1M8.5 3.5 12 8l3.5-4.5" />
+      <circle cx="12" cy="8" r="1.8" />
+      <path d="M12 12l-3.5-3 3.5-5.5 3.5 5.5-3.5 3M12 10.5v6M12 16.5V22M12 16.5l4 2-4 1.5" />
     </>
   ),
   // A swimmer over waves.
