@@ -176,6 +176,8 @@ test.describe("legal pages", () => {
       "userTaille",
       "userId",
       "user",
+      "dynamiSelected",
+      "formSelectedExercises",
     ]) {
       await expect(page.getByRole("rowheader", { name, exact: true })).toBeVisible();
     }
