@@ -440,6 +440,18 @@ test.describe("workout builder with JavaScript", () => {
     await check("session");
   });
 
+  test("a failed load while the page updates in place says so, and offers to try again", async ({ page }) => {
+    await openBuilder(page);
+    await card(page, "Muscu").click();
+    await page.route("**/exo.data**", (route) => route.abort("internetdisconnected"));
+    await next(page).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Impossible de charger les exercices" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(/^Erreur: .+|^Erreur de chargement$/);
+    await page.unroute("**/exo.data**");
+    await page.getByRole("link", { name: "Réessayer" }).click();
+    await expect(stepHeading(page, "Choisis ton équipement")).toBeVisible();
+  });
+
   test("no script error, CSP violation or hydration mismatch", async ({ page }) => {
     const problems: string[] = [];
     page.on("console", (message) => {

@@ -193,7 +193,11 @@ function describe(
     searchResults = { ids: result.results.map(({ exercise }) => exercise.id), total: result.total };
   }
 
-  const covered = state.type ? coveredZones(catalogue.coverage, kinds, state.equipment) : new Set(MUSCLE_ZONES);
+  // Without a catalogue the muscle step still offers every zone: the error shows on the list.
+  const covered =
+    state.type && catalogue.status === "ready"
+      ? coveredZones(catalogue.coverage, kinds, state.equipment)
+      : new Set(MUSCLE_ZONES);
   const muscleOptions = MUSCLE_ZONES.filter((zone) => covered.has(zone) || state.muscles.includes(zone));
 
   const random = context.random ?? Math.random;
