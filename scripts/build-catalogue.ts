@@ -168,9 +168,9 @@ class SourceError extends Error {
   }
 }
 
-function readCues(): Map<string, Texts> {
+function readCues(sourceDir: string): Map<string, Texts> {
   const cues = new Map<string, Texts>();
-  const file = path.join(SOURCE_DIR, "cues.txt");
+  const file = path.join(sourceDir, "cues.txt");
   readFileSync(file, "utf8")
     .split("\n")
     .forEach((raw, index) => {
@@ -186,10 +186,10 @@ function readCues(): Map<string, Texts> {
   return cues;
 }
 
-function readEntries(): { entries: SourceEntry[]; skipped: Map<string, string> } {
+function readEntries(sourceDir: string): { entries: SourceEntry[]; skipped: Map<string, string> } {
   const entries: SourceEntry[] = [];
   const skipped = new Map<string, string>();
-  const dir = path.join(SOURCE_DIR, "exercises");
+  const dir = path.join(sourceDir, "exercises");
   // In name order: the files' numbers keep the sources in a stable, readable sequence.
   const sourceFiles = readdirSync(dir)
     .filter((name) => name.endsWith(".txt"))
@@ -378,9 +378,13 @@ function serialise(exercises: Exercise[]): string {
   return `{"exercises":[\n${exercises.map((exercise) => JSON.stringify(exercise)).join(",\n")}\n]}\n`;
 }
 
-export function buildCatalogue(facts: Fact[] = readFacts()): CatalogueBuild {
-  const cues = readCues();
-  const { entries, skipped } = readEntries();
+/** Builds every file in memory; tests pass their own facts and source folder. */
+export function buildCatalogue({
+  facts = readFacts(),
+  sourceDir = SOURCE_DIR,
+}: { facts?: Fact[]; sourceDir?: string } = {}): CatalogueBuild {
+  const cues = readCues(sourceDir);
+  const { entries, skipped } = readEntries(sourceDir);
   const factById = new Map(facts.map((fact) => [fact.id, fact]));
   const byKind = new Map<ExerciseKind, Exercise[]>(EXERCISE_KINDS.map((kind) => [kind, []]));
   const seenIds = new Map<string, string>();
