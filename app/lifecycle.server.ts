@@ -2,6 +2,7 @@ import type { AppConfig } from "~/config.server";
 import type { AppServices } from "~/context.server";
 import { CONTACT_MESSAGE_RETENTION_DAYS, FINISHED_MAIL_RETENTION_DAYS, retentionCutoff } from "~/domain/retention";
 import { seedDemoAccounts } from "~/services/auth/demo-accounts.server";
+import { exerciseCatalogue } from "~/services/workout/exercise-catalogue.server";
 import { createMailer, OutboxWorker, releaseStaleMails } from "~/services/mail/outbox.server";
 import { createMailTransport } from "~/services/mail/transport.server";
 import { openStore } from "~/store/open-store.server";
@@ -49,6 +50,8 @@ async function openStoreWithin(config: AppConfig): Promise<Store> {
 /** Opens the store (migrations run there) within 10 s, starts the background jobs. */
 export async function startApp(config: AppConfig): Promise<RunningApp> {
   const store = await openStoreWithin(config);
+  // The exercise catalogue is validated and indexed now, not by the first request.
+  exerciseCatalogue();
   const transport = createMailTransport(config);
   const outbox = new OutboxWorker(store, transport);
   // Mails a crashed process left "sending" go back in the queue before sending starts.

@@ -5,9 +5,9 @@
 
 import { z } from "zod";
 
-import { EQUIPMENT_IDS, EXERCISE_KINDS, MUSCLE_ZONES } from "./catalogue-ids";
+import { EQUIPMENT_IDS, EXERCISE_KINDS, MUSCLE_ZONES } from "./catalogue-ids.ts";
 
-export * from "./catalogue-ids";
+export * from "./catalogue-ids.ts";
 
 const translatedText = (min: number, max: number) =>
   z.object({

@@ -11,9 +11,9 @@ import { buildExerciseIndex, type ExerciseIndex } from "~/domain/workout/suggest
 
 // The catalogue (public/data/exo/{kind}.json, also served as static files to
 // JavaScript clients) is bundled into the server build, then validated and
-// indexed once, when the server starts: no request ever reads or scans the
-// files. A build without the files still starts, and the builder then says
-// it cannot load the exercises.
+// indexed once, when the server starts (once its database answers): no
+// request ever reads or scans the files. A build without the files still
+// starts, and the builder then says it cannot load the exercises.
 const files = import.meta.glob<unknown>("../../../public/data/exo/*.json", { eager: true, import: "default" });
 
 export interface CatalogueProblem {
@@ -93,11 +93,11 @@ function reportProblems(loaded: ExerciseCatalogue): ExerciseCatalogue {
   return loaded;
 }
 
-// Evaluated when the server build is imported, that is when the server starts.
-const catalogue = reportProblems(loadCatalogue(files));
+let catalogue: ExerciseCatalogue | null = null;
 
-/** The catalogue, validated and indexed once at start. */
+/** The catalogue, validated and indexed once: the server asks for it when it starts (app/lifecycle.server.ts). */
 export function exerciseCatalogue(): ExerciseCatalogue {
+  catalogue ??= reportProblems(loadCatalogue(files));
   return catalogue;
 }
 
