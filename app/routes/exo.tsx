@@ -10,14 +10,26 @@ import { builderRequest } from "~/services/workout/builder.server";
 export const handle = { i18n: ["workout"] };
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-/** The date of the default session name, in the page's language (formatters are costly to build: one each). */
+const formattedDays = new Map<string, string>();
+/**
+ * The date of the default session name, in the page's language. Formatting
+ * is costly: one formatter per language, one text per language and day.
+ */
 function formatDate(language: string, date: Date): string {
-  let format = dateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { day: "2-digit", month: "2-digit", year: "numeric" });
-    dateFormats.set(language, format);
+  const key = `${language} ${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+  let text = formattedDays.get(key);
+  if (text === undefined) {
+    let format = dateFormats.get(language);
+    if (!format) {
+      format = new Intl.DateTimeFormat(language, { day: "2-digit", month: "2-digit", year: "numeric" });
+      dateFormats.set(language, format);
+    }
+    text = format.format(date);
+    // Yesterday's texts are of no use any more.
+    if (formattedDays.size > 16) formattedDays.clear();
+    formattedDays.set(key, text);
   }
-  return format.format(date);
+  return text;
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

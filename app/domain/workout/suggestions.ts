@@ -60,7 +60,11 @@ export interface ExerciseIndex {
   byId: ReadonlyMap<string, IndexedExercise>;
   /** Entries of each kind, so a query for one activity never walks the others. */
   byKind: ReadonlyMap<ExerciseKind, readonly IndexedExercise[]>;
+  /** Entries of each kind and piece of equipment ("muscu/halteres"): a query with both walks only these. */
+  byKindAndEquipment: ReadonlyMap<string, readonly IndexedExercise[]>;
 }
+
+const kindAndEquipment = (kind: ExerciseKind, equipment: EquipmentId) => `${kind}/${equipment}`;
 
 function perLanguage(read: (language: CatalogueLanguage) => string): Record<CatalogueLanguage, string> {
   return { fr: read("fr"), en: read("en"), de: read("de"), es: read("es") };
@@ -70,6 +74,12 @@ function perLanguage(read: (language: CatalogueLanguage) => string): Record<Cata
 export function buildExerciseIndex(exercises: readonly Exercise[]): ExerciseIndex {
   const byId = new Map<string, IndexedExercise>();
   const byKind = new Map<ExerciseKind, IndexedExercise[]>();
+  const byKindAndEquipment = new Map<string, IndexedExercise[]>();
+  const add = <K>(map: Map<K, IndexedExercise[]>, key: K, entry: IndexedExercise) => {
+    const list = map.get(key);
+    if (list) list.push(entry);
+    else map.set(key, [entry]);
+  };
   const all: IndexedExercise[] = [];
   for (const exercise of exercises) {
     if (byId.has(exercise.id)) continue;
@@ -83,12 +93,12 @@ export function buildExerciseIndex(exercises: readonly Exercise[]): ExerciseInde
     all.push(entry);
     byId.set(exercise.id, entry);
     for (const kind of new Set(exercise.type)) {
-      const list = byKind.get(kind) ?? [];
-      list.push(entry);
-      byKind.set(kind, list);
+      add(byKind, kind, entry);
+      for (const equipment of new Set(exercise.equipment))
+        add(byKindAndEquipment, kindAndEquipment(kind, equipment), entry);
     }
   }
-  return { all, byId, byKind };
+  return { all, byId, byKind, byKindAndEquipment };
 }
 
 export interface ExerciseQuery {
@@ -235,12 +245,23 @@ export function passesFilters(
   return true;
 }
 
-function candidates(index: ExerciseIndex, kinds: readonly ExerciseKind[]): Iterable<IndexedExercise> {
+/** The entries a query can match, from the narrowest list the index has. */
+function candidates(
+  index: ExerciseIndex,
+  kinds: readonly ExerciseKind[],
+  equipment: readonly EquipmentId[],
+): Iterable<IndexedExercise> {
   if (kinds.length === 0) return index.all;
-  if (kinds.length === 1) return index.byKind.get(kinds[0]!) ?? [];
-  // An exercise of several of the kinds is seen once.
+  const lists =
+    equipment.length > 0
+      ? kinds.flatMap((kind) =>
+          equipment.map((item) => index.byKindAndEquipment.get(kindAndEquipment(kind, item)) ?? []),
+        )
+      : kinds.map((kind) => index.byKind.get(kind) ?? []);
+  if (lists.length === 1) return lists[0]!;
+  // An exercise found in several of the lists is seen once.
   const seen = new Set<IndexedExercise>();
-  for (const kind of kinds) for (const entry of index.byKind.get(kind) ?? []) seen.add(entry);
+  for (const list of lists) for (const entry of list) seen.add(entry);
   return seen;
 }
 
@@ -269,7 +290,7 @@ export function queryExercises(index: ExerciseIndex, query: ExerciseQuery): Quer
   };
 
   const matched: ScoredExercise[] = [];
-  for (const entry of candidates(index, query.kinds ?? [])) {
+  for (const entry of candidates(index, query.kinds ?? [], query.equipment ?? [])) {
     if (passesFilters(entry, query, text.terms))
       matched.push({ exercise: entry.exercise, score: scoreEntry(entry, query, text) });
   }
