@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/exo";
@@ -10,41 +11,40 @@ import { builderRequest } from "~/services/workout/builder.server";
 export const handle = { i18n: ["workout"] };
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const formattedDays = new Map<string, string>();
+const pageTexts = new Map<string, { title: string; defaultSessionName: string }>();
 /**
- * The date of the default session name, in the page's language. Formatting
- * is costly: one formatter per language, one text per language and day.
+ * The page's title and default session name ('Session - {date}'), in the
+ * page's language: formatting a date and translating cost more than the
+ * rest of the loader, so each pair is made once per language and day.
  */
-function formatDate(language: string, date: Date): string {
+function loaderTexts(t: TFunction, language: string, date: Date) {
   const key = `${language} ${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
-  let text = formattedDays.get(key);
-  if (text === undefined) {
+  let texts = pageTexts.get(key);
+  if (!texts) {
     let format = dateFormats.get(language);
     if (!format) {
       format = new Intl.DateTimeFormat(language, { day: "2-digit", month: "2-digit", year: "numeric" });
       dateFormats.set(language, format);
     }
-    text = format.format(date);
+    texts = {
+      title: t("workout:title"),
+      defaultSessionName: t("workout:sessionName.default", { date: format.format(date) }),
+    };
     // Yesterday's texts are of no use any more.
-    if (formattedDays.size > 16) formattedDays.clear();
-    formattedDays.set(key, text);
+    if (pageTexts.size > 16) pageTexts.clear();
+    pageTexts.set(key, texts);
   }
-  return text;
+  return texts;
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { t } = getInstance(context);
   const language = getLocale(context);
   const now = new Date();
-  const date = formatDate(language, now);
-  const outcome = builderRequest(new URL(request.url), {
-    language,
-    defaultSessionName: t("workout:sessionName.default", { date }),
-    now,
-  });
+  const { title, defaultSessionName } = loaderTexts(getInstance(context).t, language, now);
+  const outcome = builderRequest(new URL(request.url), { language, defaultSessionName, now });
   // A button of a form sent without JavaScript: its result has its own address.
   if ("redirect" in outcome) throw redirect(outcome.redirect);
-  return { title: t("workout:title"), view: outcome.view };
+  return { title, view: outcome.view };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

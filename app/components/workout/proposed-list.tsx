@@ -31,7 +31,7 @@ export function ProposedList({
   const hidden = new Set([...state.chosen, ...state.dismissed]);
   const suggestions = (view.suggestions?.ids ?? []).filter((id) => !hidden.has(id) && view.exercises[id]);
   const total = view.suggestions?.total ?? 0;
-  const labels = useMetaLabels([...state.chosen, ...suggestions].map((id) => view.exercises[id]));
+  const labels = useMetaLabels();
 
   return (
     <div className={styles.proposed}>
@@ -118,32 +118,34 @@ export function ProposedList({
             {suggestions.map((id) => {
               const exercise = view.exercises[id]!;
               return (
+                // A flat grid (few elements: twelve of these make most of the page). Each button
+                // is named by its text and the exercise's name: "Ajouter Développé couché".
                 <li key={id} className={styles.suggestion} data-id={id}>
-                  <div className={styles.exerciseText}>
-                    <span className={styles.exerciseName}>{exercise.name}</span>
-                    <ExerciseMeta exercise={exercise} labels={labels} />
-                    <p className={styles.description}>{exercise.description}</p>
-                  </div>
-                  <div className={styles.suggestionActions}>
-                    <button
-                      type="submit"
-                      name="action"
-                      value={formatBuilderAction({ kind: "add", id })}
-                      className={`button button-primary ${styles.small}`}
-                    >
-                      {addText}
-                      <span className="visually-hidden"> {exercise.name}</span>
-                    </button>
-                    <button
-                      type="submit"
-                      name="action"
-                      value={formatBuilderAction({ kind: "dismiss", id })}
-                      className={`button button-ghost ${styles.small}`}
-                    >
-                      {dismissText}
-                      <span className="visually-hidden"> {exercise.name}</span>
-                    </button>
-                  </div>
+                  <span id={`name-${id}`} className={`${styles.exerciseName} ${styles.suggestionName}`}>
+                    {exercise.name}
+                  </span>
+                  <ExerciseMeta exercise={exercise} labels={labels} className={styles.suggestionMeta} />
+                  <p className={styles.description}>{exercise.description}</p>
+                  <button
+                    type="submit"
+                    name="action"
+                    value={formatBuilderAction({ kind: "add", id })}
+                    id={`add-${id}`}
+                    aria-labelledby={`add-${id} name-${id}`}
+                    className={`button button-primary ${styles.small} ${styles.addButton}`}
+                  >
+                    {addText}
+                  </button>
+                  <button
+                    type="submit"
+                    name="action"
+                    value={formatBuilderAction({ kind: "dismiss", id })}
+                    id={`dismiss-${id}`}
+                    aria-labelledby={`dismiss-${id} name-${id}`}
+                    className={`button button-ghost ${styles.small} ${styles.dismissButton}`}
+                  >
+                    {dismissText}
+                  </button>
                 </li>
               );
             })}

@@ -38,7 +38,7 @@ export function SearchPanel({
   const { search } = state;
   const results = (view.searchResults?.ids ?? []).filter((id) => view.exercises[id]);
   const total = view.searchResults?.total ?? 0;
-  const labels = useMetaLabels(results.map((id) => view.exercises[id]));
+  const labels = useMetaLabels();
   const tickedElsewhere = search.ticked.filter((id) => !results.includes(id));
   const debounce = useRef<number | undefined>(undefined);
   /** Enter pressed before the results of the typed text arrived: tick once they are here. */

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { canGoNext, canGoPrevious, LAST_STEP } from "~/domain/workout/builder-state";
 import { BUILDER_PARAMS, formatBuilderAction } from "~/domain/workout/builder-url";
 import { RANDOM_TEXT_COUNTS } from "~/domain/workout/random-texts";
@@ -12,7 +11,7 @@ import { SessionPlan } from "./session-plan";
 import { StateFields } from "./state-fields";
 import { StepIndicator } from "./step-indicator";
 import { plannedFromCards, useBuilder } from "./use-builder";
-import { WorkoutTextsProvider } from "./workout-texts";
+import { usePageWorkoutT, WorkoutTextsProvider } from "./workout-texts";
 import styles from "./workout.module.css";
 
 /** Where a form sent without JavaScript brings the page back to. */
@@ -50,7 +49,7 @@ export interface WorkoutUser {
  * JavaScript; with it, the same form is handled in place.
  */
 export function WorkoutPage({ view, user }: { view: BuilderView; user: WorkoutUser | null }) {
-  const { t } = useTranslation("workout");
+  const t = usePageWorkoutT();
   const builder = useBuilder(view);
   const { state, hydrated } = builder;
   // Random picks are made once per visit, not again at each step.

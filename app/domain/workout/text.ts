@@ -6,6 +6,7 @@ export const MIN_TERM_LENGTH = 2;
 
 /** "Développé Couché" -> "developpe couche": what every comparison works on. */
 export function normalizeText(text: string): string {
+  if (text === "") return "";
   return text
     .toLowerCase()
     .normalize("NFD")
