@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fitsChoices } from "~/domain/workout/filters";
 import { ACTIVITY_KINDS } from "~/domain/workout/activities";
-import { type BuilderView, shortDescription } from "~/services/workout/builder.server";
+import { type BuilderView, FIRST_SUGGESTIONS, shortDescription } from "~/services/workout/builder.server";
 import { callRoute, freshTestAppPerTest } from "~/testing/route-harness.server";
 import * as exoRoute from "./exo.tsx";
 
@@ -79,16 +79,17 @@ describe("/exo loader", () => {
     expect(page.exercises["dumbbell-bench-press"]?.name).toMatch(/Développé couché/);
   });
 
-  it("shows the first 12 suggestions, and up to 24 on request", async () => {
+  it("shows the first 8 suggestions, and up to 24 on request", async () => {
     const base = "/exo?etape=3&type=muscu&equipement=halteres&muscle=pectoraux";
     const first = await view(base);
-    expect(first.suggestions!.ids).toHaveLength(12);
+    expect(first.suggestions!.ids).toHaveLength(FIRST_SUGGESTIONS);
+    expect(FIRST_SUGGESTIONS).toBe(8);
     expect(first.suggestions!.total).toBeGreaterThanOrEqual(24);
     const more = await get(`${base}&action=plus-de-suggestions`);
     expect(more.headers.get("Location")).toBe(`${base}&plus=1`);
     const all = await view(`${base}&plus=1`);
     expect(all.suggestions!.ids).toHaveLength(24);
-    expect(all.suggestions!.ids.slice(0, 12)).toEqual(first.suggestions!.ids);
+    expect(all.suggestions!.ids.slice(0, FIRST_SUGGESTIONS)).toEqual(first.suggestions!.ids);
   });
 
   it("names the exercises in the page's language", async () => {

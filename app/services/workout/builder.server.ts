@@ -43,7 +43,7 @@ export interface ResultList {
 }
 
 /** The proposed list shows this many suggestions first; 'Voir plus' shows them all (24 at most). */
-export const FIRST_SUGGESTIONS = 12;
+export const FIRST_SUGGESTIONS = 8;
 
 export interface BuilderView {
   /** The state of the address, made coherent (forced choices, known exercises, step within reach). */
