@@ -55,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: current ? publicUser(current.user) : null,
       /** The account action's outcome after a form sent without JavaScript, read once. */
       accountFlash: account.flash,
+      /** The footer's copyright year, the server's, so the page and its hydration agree. */
+      year: new Date().getFullYear(),
     },
     account.clearCookie ? { headers: { "Set-Cookie": account.clearCookie } } : undefined,
   );

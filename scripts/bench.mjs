@@ -126,7 +126,7 @@ async function startServer(name, argv, env) {
     });
   } catch (error) {
     await stopServer(server);
-    throw new Error(`${name} failed to start: ${error.message}\n${server.output.trim()}`);
+    throw new Error(`${name} failed to start: ${error.message}\n${server.output.trim()}`, { cause: error });
   }
   return server;
 }

@@ -113,6 +113,6 @@ export function jsonRequest(url: string, body: unknown, init: RequestInit = {}):
     method: "POST",
     body: typeof body === "string" ? body : JSON.stringify(body),
     ...rest,
-    headers: { "Content-Type": "application/json", ...((headers as Record<string, string> | undefined) ?? {}) },
+    headers: { "Content-Type": "application/json", ...(headers as Record<string, string> | undefined) },
   });
 }

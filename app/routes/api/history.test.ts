@@ -122,7 +122,7 @@ describe("POST /api/history", () => {
     );
     expect(response.status).toBe(201);
     const [record] = (await (await getHistory(bearer(leaToken))).json()) as { meta: Record<string, unknown> }[];
-    expect(Object.keys(record!.meta).sort()).toEqual(["categorie", "date", "imc", "poids", "taille"]);
+    expect(Object.keys(record!.meta).toSorted()).toEqual(["categorie", "date", "imc", "poids", "taille"]);
   });
 
   it("refuses other methods", async () => {
@@ -145,7 +145,7 @@ describe("GET /api/history", () => {
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const records = (await response.json()) as { action: string; _id: string; createdAt: string; meta: object }[];
     expect(records.map((record) => record.action)).toEqual(["CALORIES_CALC", "IMC_CALC"]);
-    expect(Object.keys(records[0]!).sort()).toEqual(["_id", "action", "createdAt", "meta"]);
+    expect(Object.keys(records[0]!).toSorted()).toEqual(["_id", "action", "createdAt", "meta"]);
     expect(await (await getHistory(bearer(maxToken))).json()).toHaveLength(1);
   });
 

@@ -14,7 +14,7 @@ import { createMailTransport } from "./transport.server";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  for (const cleanup of cleanups.splice(0).toReversed()) await cleanup();
 });
 
 async function freePort(): Promise<number> {

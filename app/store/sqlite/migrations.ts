@@ -124,7 +124,7 @@ export function runMigrations(db: DatabaseSync, migrations: readonly Migration[]
   const isApplied = db.prepare("SELECT 1 FROM schema_migrations WHERE version = ?");
   const recordApplied = db.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)");
 
-  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+  for (const migration of migrations.toSorted((a, b) => a.version - b.version)) {
     if (isApplied.get(migration.version)) continue;
     // IMMEDIATE takes the write lock up front; checking again under it means two
     // processes starting together never both apply the same migration.
