@@ -34,12 +34,21 @@ describe("loadConfig", () => {
     ["PORT", { PORT: "abc" }],
     ["PORT", { PORT: "70000" }],
     ["HOST", { HOST: "   x" }],
+    ["HOST", { HOST: "0.0.0.0 " }],
+    ["HOST", { HOST: "my host" }],
+    ["HOST", { HOST: "http://localhost" }],
+    ["HOST", { HOST: "localhost:3000" }],
+    ["HOST", { HOST: "[::1]" }],
+    ["HOST", { HOST: "999.0.0.1" }],
+    ["HOST", { HOST: "1.2.3" }],
+    ["HOST", { HOST: "-dash.example" }],
+    ["HOST", { HOST: "under_score" }],
+    ["HOST", { HOST: `${"a".repeat(64)}.example` }],
     ["DATABASE_URL", { DATABASE_URL: "postgres://localhost/x" }],
     ["APP_URL", { APP_URL: "not a url" }],
     ["SMTP_URL", { SMTP_URL: "http://mail" }],
     ["NODE_ENV", { NODE_ENV: "staging" }],
   ])("names %s when its value is wrong", (variable, env) => {
-    if (variable === "HOST") return expect(loadConfig(env, { dataDir: dataDir() }).host).toBe("x");
     try {
       loadConfig(env, { dataDir: dataDir() });
       expect.unreachable();
@@ -50,6 +59,17 @@ describe("loadConfig", () => {
       expect((error as Error).message).toContain("expected");
       expect((error as Error).message).not.toContain("\n");
     }
+  });
+
+  it.each(["127.0.0.1", "0.0.0.0", "::", "::1", "fe80::1", "::ffff:192.0.2.1", "localhost", "app-1.internal", "x"])(
+    "listens on HOST=%s as given",
+    (host) => {
+      expect(loadConfig({ HOST: host }, { dataDir: dataDir() }).host).toBe(host);
+    },
+  );
+
+  it("takes a blank HOST for unset (the default address)", () => {
+    expect(loadConfig({ HOST: "   " }, { dataDir: dataDir() }).host).toBe("127.0.0.1");
   });
 
   it("requires SESSION_SECRET in production", () => {

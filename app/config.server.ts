@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -13,6 +14,21 @@ const databaseUrl = z
     message: "expected sqlite:<file> (for example sqlite:./data/app.db) or mongodb://host/db",
   });
 
+/** A DNS label (RFC 1123): letters, digits and inner hyphens, 63 at most. */
+const hostLabel = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+/**
+ * What the server can listen on: an IPv4 address (0.0.0.0 for every
+ * interface), an IPv6 address without brackets (:: for every interface), or a
+ * host name such as localhost. Never a URL, a port, brackets or blanks. A name
+ * whose last label is a number is a mistyped address (999.0.0.1), not a name.
+ */
+function isListenHost(value: string): boolean {
+  if (isIP(value) !== 0) return true;
+  const labels = value.split(".");
+  return value.length <= 253 && labels.every((label) => hostLabel.test(label)) && !/^\d+$/.test(labels.at(-1)!);
+}
+
 const environmentSchema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], {
@@ -25,7 +41,14 @@ const environmentSchema = z.object({
     .min(1, { error: "expected a whole number from 1 to 65535" })
     .max(65535, { error: "expected a whole number from 1 to 65535" })
     .default(3000),
-  HOST: z.string().trim().min(1, { error: "expected a host name or address" }).default("127.0.0.1"),
+  // Not trimmed: blanks around a host are a typo to point out, not to guess past.
+  HOST: z
+    .string()
+    .refine(isListenHost, {
+      message:
+        "expected an IP address such as 127.0.0.1 or ::, or a host name such as localhost; no scheme, port or spaces",
+    })
+    .default("127.0.0.1"),
   DATABASE_URL: databaseUrl.default("sqlite:./data/app.db"),
   SESSION_SECRET: z.string().min(32, { error: "expected at least 32 characters" }).optional(),
   APP_URL: z.url({ error: "expected an absolute http(s) URL such as https://example.com" }).optional(),
