@@ -9,6 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouterContextProvider as RouterContext, ServerBuild } from "react-router";
 import { type AppConfig, ConfigError, loadConfig } from "../config.server.ts";
+import { CATALOGUE_URL_PATH, catalogueStaticOptions } from "./catalogue-static.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 interface RunningApp {
@@ -113,6 +114,10 @@ app.get("/healthz", async (_req, res) => {
       .json({ status: "error", message: error instanceof Error ? error.message : "store unreachable" });
   }
 });
+
+// The exercise catalogue: a long cache, revalidated by ETag (from public/ under Vite, else from the build).
+const staticRoot = vite ? path.join(projectRoot, "public") : path.join(buildDir, "client");
+app.use(CATALOGUE_URL_PATH, express.static(path.join(staticRoot, CATALOGUE_URL_PATH), catalogueStaticOptions));
 
 if (vite) {
   app.use(vite.middlewares);
