@@ -87,4 +87,36 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBe("mongodb://db.example:27017/dynami");
     expect(config.port).toBe(3000);
   });
+
+  it.each([
+    "mongodb+srv://app:s3cret@cluster0.example.net/dynami?retryWrites=true&w=majority",
+    "mongodb://db1.example:27017,db2.example:27017,db3.example:27017/dynami?replicaSet=rs0",
+  ])("accepts the replica set URL %s", (url) => {
+    expect(loadConfig({ DATABASE_URL: url }, { dataDir: dataDir() }).databaseUrl).toBe(url);
+  });
+
+  it.each([
+    "mongodb://127.0.0.1:27017",
+    "mongodb://127.0.0.1:27017/",
+    "mongodb://db1.example,db2.example/?replicaSet=rs0",
+    "mongodb+srv://app:s3cret@cluster0.example.net/?retryWrites=true",
+  ])("refuses %s: it names no database and the driver would silently use 'test'", (url) => {
+    const error = (() => {
+      try {
+        loadConfig({ DATABASE_URL: url }, { dataDir: dataDir() });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toBe(
+      "Configuration error: DATABASE_URL is invalid (the database name is missing: use the form mongodb://host:27017/dynami).",
+    );
+  });
+
+  it("refuses a database name MongoDB would reject", () => {
+    expect(() => loadConfig({ DATABASE_URL: "mongodb://db.example/my.app" }, { dataDir: dataDir() })).toThrow(
+      /DATABASE_URL is invalid \("my\.app" is not a valid MongoDB database name/,
+    );
+  });
 });

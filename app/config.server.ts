@@ -3,15 +3,23 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { mongoUrlProblem } from "./store/mongo/connection-string.ts";
 
 // Read once at start: a bad value stops the process with one line that names
 // the variable, rather than failing later in the middle of a request.
 
+const MONGODB_URL = /^mongodb(\+srv)?:\/\/.+/;
+
 const databaseUrl = z
   .string()
   .trim()
-  .refine((value) => /^sqlite:.+/.test(value) || /^mongodb(\+srv)?:\/\/.+/.test(value), {
-    message: "expected sqlite:<file> (for example sqlite:./data/app.db) or mongodb://host/db",
+  .refine((value) => /^sqlite:.+/.test(value) || MONGODB_URL.test(value), {
+    message: "expected sqlite:<file> (for example sqlite:./data/app.db) or mongodb://host:27017/dynami",
+    abort: true,
+  })
+  .superRefine((value, context) => {
+    const problem = MONGODB_URL.test(value) ? mongoUrlProblem(value) : null;
+    if (problem !== null) context.addIssue({ code: "custom", message: problem });
   });
 
 /** A DNS label (RFC 1123): letters, digits and inner hyphens, 63 at most. */

@@ -13,7 +13,7 @@ import { getInstance } from "~/middleware/i18next.server";
 // The HTTP server (app/server/main.ts) reaches the app's lifecycle through
 // this module, so the store and context keys are the very ones routes use.
 export { createLoadContext } from "~/context.server";
-export { startApp, DatabaseUnreachableError } from "~/lifecycle.server";
+export { startApp, DatabaseStartError } from "~/lifecycle.server";
 
 export const streamTimeout = 5_000;
 

@@ -3,6 +3,7 @@
 // stripping), so it imports only Node-ready modules; the app itself, with
 // its store and context keys, is reached through the build's server entry.
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -15,7 +16,7 @@ import { securityHeaders } from "./security-headers.ts";
 interface RunningApp {
   services: unknown;
   notices: string[];
-  health(): Promise<{ store: string }>;
+  checkStore(): Promise<"ok" | "unreachable">;
   close(): Promise<void>;
 }
 
@@ -83,12 +84,9 @@ async function loadBuild(): Promise<{
 const { getBuild, close: closeVite, vite } = await loadBuild();
 let currentBuild = await getBuild();
 
-let running: RunningApp;
-try {
-  running = await appEntry(currentBuild).startApp(config);
-} catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
-}
+// Set once the store is open and the jobs run: until then the port answers
+// the probes (/readyz says "starting") and 503 to everything else.
+let running: RunningApp | undefined;
 
 const app = express();
 app.disable("x-powered-by");
@@ -103,16 +101,28 @@ app.use((_req, res, next) => {
 });
 app.use(compression());
 
-app.get("/healthz", async (_req, res) => {
-  try {
-    const { store } = await running.health();
-    res.set("Cache-Control", "no-store").json({ status: "ok", store, uptimeSeconds: Math.round(process.uptime()) });
-  } catch (error) {
-    res
-      .status(503)
-      .set("Cache-Control", "no-store")
-      .json({ status: "error", message: error instanceof Error ? error.message : "store unreachable" });
-  }
+// Liveness, for a process supervisor: answering at all proves the process
+// and its event loop work. It never asks the store: during a replica set
+// election every instance would fail it at once and be restarted for nothing.
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok", uptimeSeconds: Math.round(process.uptime()) });
+});
+
+// Readiness, for a load balancer: 503 while starting and while draining at
+// shutdown, so traffic goes elsewhere. A store that does not answer right now
+// is reported but keeps the instance in: requests wait for a new primary,
+// and taking every instance out at once would help no one.
+app.get("/readyz", async (_req, res) => {
+  res.set("Cache-Control", "no-store");
+  if (!running) return void res.status(503).json({ status: "starting" });
+  const store = await running.checkStore();
+  res.status(shuttingDown ? 503 : 200).json({ status: shuttingDown ? "draining" : "ready", store });
+});
+
+app.use((_req, res, next) => {
+  if (running) return next();
+  res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" }).type("text/plain");
+  res.send("Dynami démarre : réessaie dans un instant.");
 });
 
 // The exercise catalogue: a long cache, revalidated by ETag (from public/ under Vite, else from the build).
@@ -140,7 +150,7 @@ app.all(
     mode: isViteDev ? "development" : "production",
     getLoadContext: (req, res) =>
       appEntry(currentBuild).createLoadContext(
-        running.services,
+        running!.services,
         {
           nonce: String(res.locals.nonce),
           clientAddress: req.socket.remoteAddress ?? "unknown",
@@ -150,18 +160,24 @@ app.all(
   }),
 );
 
-const server: Server = app.listen(config.port, config.host, () => {
-  const shownHost = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
-  for (const line of running.notices) console.log(line);
-  console.log(
-    `Dynami listening on http://${shownHost}:${config.port} (${isViteDev ? "development, Vite" : "built app"}, store: ${config.databaseUrl.split(":")[0]})`,
-  );
-});
+const server: Server = app.listen(config.port, config.host);
 server.on("error", (error: NodeJS.ErrnoException) => {
   fail(
     error.code === "EADDRINUSE" ? `Port ${config.port} is already in use: set PORT to another port.` : error.message,
   );
 });
+
+try {
+  running = await appEntry(currentBuild).startApp(config);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+if (!server.listening) await once(server, "listening");
+const shownHost = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
+for (const line of running.notices) console.log(line);
+console.log(
+  `Dynami listening on http://${shownHost}:${config.port} (${isViteDev ? "development, Vite" : "built app"}, store: ${config.databaseUrl.split(":")[0]})`,
+);
 
 async function shutdown(signal: string) {
   if (shuttingDown) return;
@@ -171,7 +187,7 @@ async function shutdown(signal: string) {
   forceTimer.unref();
   server.close(async () => {
     try {
-      await running.close();
+      await running?.close();
       await closeVite?.();
     } finally {
       process.exit(0);
