@@ -31,7 +31,7 @@ export function toFetchRequest(
   });
   const method = req.method ?? "GET";
   const withBody = method !== "GET" && method !== "HEAD";
-  const bytes = body ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array(0);
+  const bytes = body ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) : new Uint8Array(0);
   return new Request(url, {
     method,
     headers: fetchHeaders(req),
