@@ -1,7 +1,7 @@
 import type { AppConfig } from "~/config.server";
 import type { AppServices } from "~/context.server";
 import { CONTACT_MESSAGE_RETENTION_DAYS, FINISHED_MAIL_RETENTION_DAYS, retentionCutoff } from "~/domain/retention";
-import { seedDemoAccounts } from "~/services/auth/demo-accounts.server";
+import { lockPublishedDemoPasswords, seedDemoAccounts } from "~/services/auth/demo-accounts.server";
 import { createMailer, OutboxWorker, releaseStaleMails } from "~/services/mail/outbox.server";
 import { createMailTransport } from "~/services/mail/transport.server";
 import { openStore } from "~/store/open-store.server";
@@ -25,7 +25,7 @@ const purgeIntervalMs = 60 * 60_000;
 
 export interface RunningApp {
   services: AppServices;
-  /** Lines worth showing at start (demo credentials, where mails go). */
+  /** Lines worth showing at start (demo credentials, where mails go, why dev tools are off). */
   notices: string[];
   /** Resolves with the store kind when the database answers, rejects otherwise. */
   health(): Promise<{ store: string }>;
@@ -87,8 +87,15 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
   purgeTimer.unref();
 
   const notices: string[] = [];
-  if (!config.isProduction) notices.push(...(await seedDemoAccounts(store)));
-  if (transport.kind === "files") notices.push(`Mails are written to ${config.mailDir} (list: /dev/mails).`);
+  if (config.devTools.enabled) {
+    notices.push(...(await seedDemoAccounts(store)));
+  } else {
+    if (config.devTools.reason) notices.push(config.devTools.reason);
+    notices.push(...(await lockPublishedDemoPasswords(store)));
+  }
+  if (transport.kind === "files") {
+    notices.push(`Mails are written to ${config.mailDir}${config.devTools.enabled ? " (list: /dev/mails)" : ""}.`);
+  }
 
   return {
     services,

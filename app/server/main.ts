@@ -134,7 +134,7 @@ app.use((req, res, next) => {
 });
 app.use(compression());
 
-app.get("/healthz", async (req, res) => {
+async function answerHealth(req: import("express").Request, res: import("express").Response) {
   releaseUnreadBody(req, res);
   try {
     const { store } = await running.health();
@@ -145,7 +145,8 @@ app.get("/healthz", async (req, res) => {
       .set("Cache-Control", "no-store")
       .json({ status: "error", message: error instanceof Error ? error.message : "store unreachable" });
   }
-});
+}
+app.get("/healthz", (req, res) => void answerHealth(req, res));
 
 if (vite) {
   app.use(vite.middlewares);
@@ -166,7 +167,11 @@ const handleRequest = createRequestHandler(
   isViteDev ? "development" : "production",
 );
 
-app.all("/{*splat}", async (req, res, next) => {
+async function handleAppRequest(
+  req: import("express").Request,
+  res: import("express").Response,
+  next: import("express").NextFunction,
+) {
   try {
     // The body is read here, within its limit, before any route runs.
     let body: Buffer | null = null;
@@ -195,7 +200,8 @@ app.all("/{*splat}", async (req, res, next) => {
     if (req.destroyed && !req.complete) return;
     next(error);
   }
-});
+}
+app.all("/{*splat}", (req, res, next) => void handleAppRequest(req, res, next));
 
 app.use((error: unknown, req: import("express").Request, res: import("express").Response, _next: unknown) =>
   handleServerError(error, req, res),
