@@ -65,6 +65,58 @@ describe("server process", () => {
   });
 });
 
+describe("shutdown", () => {
+  it("never resets a busy keep-alive writer: each POST is saved (201) or refused (503), and the count matches", async () => {
+    const server = await startServer();
+    await server.listening;
+    const { token } = (await (await login(server.origin)).json()) as { token: string };
+    const outcomes = { saved: 0, refused: 0, refusedConnection: 0, failures: [] as string[] };
+    let signalled = false;
+    const writer = async () => {
+      for (;;) {
+        try {
+          const response = await fetch(`${server.origin}/api/history`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+            body: JSON.stringify({ action: "IMC_CALC", meta: { poids: 70, taille: 175 } }),
+          });
+          await response.arrayBuffer();
+          if (response.status === 201) outcomes.saved += 1;
+          else if (response.status === 503) {
+            outcomes.refused += 1;
+            return;
+          } else outcomes.failures.push(`status ${response.status}`);
+        } catch (error) {
+          const code = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
+          // A new connection after the server stopped listening: nothing was sent, the client knows it.
+          if (signalled && code === "ECONNREFUSED") {
+            outcomes.refusedConnection += 1;
+            return;
+          }
+          outcomes.failures.push(code);
+          return;
+        }
+      }
+    };
+    const writers = Array.from({ length: 20 }, writer);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    signalled = true;
+    server.child.kill("SIGTERM");
+    await Promise.all(writers);
+    expect(await server.exited).toBe(0);
+
+    expect(outcomes.failures).toEqual([]);
+    expect(outcomes.saved).toBeGreaterThan(20);
+    expect(outcomes.refused + outcomes.refusedConnection).toBe(20);
+    const db = new DatabaseSync(path.join(server.dataDir, "app.db"));
+    try {
+      expect(db.prepare("SELECT count(*) AS total FROM history").get()).toEqual({ total: outcomes.saved });
+    } finally {
+      db.close();
+    }
+  });
+});
+
 describe("development tools", () => {
   it("run on loopback: demo accounts printed and usable, the mail list open", async () => {
     const server = await startServer();
