@@ -12,6 +12,7 @@ import {
   type SubscriberDocument,
 } from "./newsletter-subscribers.ts";
 import { createMongoOutbox, OUTBOX_INDEXES, type OutboxDocument } from "./outbox.ts";
+import { createMongoRateLimiters, RATE_LIMIT_INDEXES } from "./rate-limits.ts";
 import { createMongoSessions, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
 import { createMongoUsers, USER_INDEXES, type UserDocument } from "./users.ts";
 import { createMongoVerifications, VERIFICATION_INDEXES, type VerificationDocument } from "./verifications.ts";
@@ -33,6 +34,7 @@ const COLLECTIONS = {
   newsletterSubscribers: "newsletter_subscribers",
   history: "history",
   contactMessages: "contact_messages",
+  rateLimits: "rate_limits",
 } as const;
 
 const INDEXES: [collection: string, indexes: IndexDescription[]][] = [
@@ -43,6 +45,7 @@ const INDEXES: [collection: string, indexes: IndexDescription[]][] = [
   [COLLECTIONS.newsletterSubscribers, SUBSCRIBER_INDEXES],
   [COLLECTIONS.history, HISTORY_INDEXES],
   [COLLECTIONS.contactMessages, CONTACT_MESSAGE_INDEXES],
+  [COLLECTIONS.rateLimits, RATE_LIMIT_INDEXES],
 ];
 
 async function ensureIndexes(db: Db): Promise<void> {
@@ -74,6 +77,7 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
       ),
       history: createMongoHistory(db.collection<HistoryDocument>(COLLECTIONS.history)),
       contactMessages: createMongoContactMessages(db.collection<ContactMessageDocument>(COLLECTIONS.contactMessages)),
+      rateLimiter: createMongoRateLimiters(db, COLLECTIONS.rateLimits),
       async ping() {
         await db.command({ ping: 1 });
       },
