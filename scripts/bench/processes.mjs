@@ -86,7 +86,7 @@ export async function startServer(name, argv, env) {
     });
   } catch (error) {
     await stopServer(server);
-    throw new Error(`${name} failed to start: ${error.message}\n${server.output.trim()}`);
+    throw new Error(`${name} failed to start: ${error.message}\n${server.output.trim()}`, { cause: error });
   }
   return server;
 }
