@@ -48,13 +48,13 @@ export function freePort() {
 }
 
 /**
- * Starts a server (on core 0) and resolves once it prints "listening".
- * Rejects, with the server's last output, if it exits first or takes longer
- * than 60 s.
+ * Starts a server (on core 0 unless told otherwise) and resolves once it
+ * prints "listening". Rejects, with the server's last output, if it exits
+ * first or takes longer than 60 s.
  */
-export async function startServer(name, argv, env) {
+export async function startServer(name, argv, env, { pin = true } = {}) {
   const port = await freePort();
-  const [command, ...args] = pinned(0, argv);
+  const [command, ...args] = pin ? pinned(0, argv) : argv;
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST },
