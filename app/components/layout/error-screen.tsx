@@ -3,8 +3,8 @@ import { useLocation } from "react-router";
 
 /**
  * The generic error screen. Reload with JavaScript; without it, a link to the
- * same address. For a form that was too large (413), the way back to the form
- * instead: reloading would send the same body again.
+ * same address. For a form that was too large (413), a plain link back to the
+ * form's page: reloading could send the same body again.
  */
 export function ErrorScreen({ details, tooLarge = false }: { details?: string; tooLarge?: boolean }) {
   const { t } = useTranslation();
@@ -12,10 +12,6 @@ export function ErrorScreen({ details, tooLarge = false }: { details?: string; t
   function reload(event: React.MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     window.location.reload();
-  }
-  function back(event: React.MouseEvent<HTMLAnchorElement>) {
-    event.preventDefault();
-    window.history.back();
   }
   return (
     <section className="status-screen" role="alert" aria-labelledby="status-title">
@@ -25,7 +21,7 @@ export function ErrorScreen({ details, tooLarge = false }: { details?: string; t
         <a
           href={location.pathname + location.search}
           className="button button-primary"
-          onClick={tooLarge ? back : reload}
+          onClick={tooLarge ? undefined : reload}
         >
           {t(tooLarge ? "error.backToForm" : "error.reload")}
         </a>
