@@ -49,10 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
       );
     case "failed":
-      return data<ContactActionData>(
-        { status: "failed", result: reply(), message: messages.failure },
-        { status: 500 },
-      );
+      return data<ContactActionData>({ status: "failed", result: reply(), message: messages.failure }, { status: 500 });
   }
 }
 
