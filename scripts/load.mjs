@@ -197,7 +197,7 @@ function summarize(records) {
   const rows = [];
   const all = { kind: "all", records };
   for (const group of [...kinds.map((kind) => ({ kind, records: records.filter((r) => r[0] === kind) })), all]) {
-    const latencies = group.records.map((r) => r[2]).sort((a, b) => a - b);
+    const latencies = group.records.map((r) => r[2]).toSorted((a, b) => a - b);
     const statuses = {};
     const errors = {};
     for (const [, status, , error] of group.records) {
