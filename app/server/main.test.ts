@@ -31,11 +31,12 @@ describe("server process", () => {
     const started = Date.now();
     const server = await startServer({ DATABASE_URL: "mongodb://127.0.0.1:9/x" });
     expect(await server.exited).toBe(1);
-    expect(Date.now() - started).toBeLessThan(12_000);
+    // 10 s of trying, plus the time Node takes to start and load the app (longer on a busy machine).
+    expect(Date.now() - started).toBeLessThan(20_000);
     const lines = server.output().stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain("mongodb://127.0.0.1:9/x");
-  }, 20_000);
+  }, 30_000);
 
   it("answers /healthz, then finishes an in-flight request on SIGTERM before exiting", async () => {
     const server = await startServer();
@@ -62,7 +63,7 @@ describe("server process", () => {
     expect(connection.received()).toMatch(/connection: close/i);
     expect(code).toBe(0);
     expect(server.output().stdout).toContain("SIGTERM received");
-  });
+  }, 45_000);
 });
 
 describe("shutdown", () => {
@@ -99,14 +100,17 @@ describe("shutdown", () => {
       }
     };
     const writers = Array.from({ length: 20 }, writer);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Every connection busy: the signal comes once the writers have saved two rounds.
+    while (outcomes.saved < 40 && outcomes.failures.length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     signalled = true;
     server.child.kill("SIGTERM");
     await Promise.all(writers);
     expect(await server.exited).toBe(0);
 
     expect(outcomes.failures).toEqual([]);
-    expect(outcomes.saved).toBeGreaterThan(20);
+    expect(outcomes.saved).toBeGreaterThanOrEqual(40);
     expect(outcomes.refused + outcomes.refusedConnection).toBe(20);
     const db = new DatabaseSync(path.join(server.dataDir, "app.db"));
     try {
@@ -114,7 +118,7 @@ describe("shutdown", () => {
     } finally {
       db.close();
     }
-  });
+  }, 45_000);
 });
 
 describe("development tools", () => {
@@ -124,7 +128,7 @@ describe("development tools", () => {
     expect(server.output().stdout).toContain("password: demo-dynami-2026");
     expect((await login(server.origin)).status).toBe(200);
     expect((await fetch(`${server.origin}/dev/mails`)).status).toBe(200);
-  });
+  }, 45_000);
 
   it("are off with HOST=0.0.0.0 and no NODE_ENV: no mail list, no demo accounts, and a line saying why", async () => {
     const server = await startServer({ HOST: "0.0.0.0" });
@@ -143,7 +147,7 @@ describe("development tools", () => {
     } finally {
       db.close();
     }
-  });
+  }, 45_000);
 
   it("lock the demo accounts of an earlier loopback run once the same data is served publicly", async () => {
     const local = await startServer();
@@ -155,5 +159,5 @@ describe("development tools", () => {
     await exposed.listening;
     expect(exposed.output().stdout).toContain("Demo account demo@dynami.local: its published password no longer works");
     expect((await login(exposed.origin)).status).toBe(401);
-  });
+  }, 45_000);
 });
