@@ -224,6 +224,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 let rows;
+let serverLog = "";
 try {
   console.log("Building the app…");
   build();
@@ -261,6 +262,7 @@ try {
   const code = await new Promise((resolve) => generator.once("exit", resolve));
   if (code !== 0) throw new Error(`the load generator exited with code ${code}`);
   await stopServer(server);
+  serverLog = server.output;
   rows = summarize(JSON.parse(readFileSync(recordsFile, "utf8")));
 } catch (error) {
   await stopAll();
@@ -289,6 +291,8 @@ printTable(
   [false, true, true, true, true, true, true, true, false],
 );
 const verdict = total.resets === 0 && total.serverErrors === 0 && total.slow === 0;
+if (!verdict && serverLog.trim())
+  console.log(`\nThe server's last lines:\n${serverLog.trim().split("\n").slice(-30).join("\n")}`);
 console.log(
   `\n${formatNumber(total.count)} requests in ${DURATION_SECONDS} s (${formatNumber(total.count / DURATION_SECONDS)} req/s): ` +
     `${total.resets} resets, ${total.serverErrors} 5xx, ${total.slow} over 5 s; p50 ${total.p50} ms, p99 ${total.p99} ms. ` +

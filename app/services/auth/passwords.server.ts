@@ -6,15 +6,19 @@ import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:c
 const parameters = { N: 16384, r: 8, p: 1 } as const;
 const keyLength = 64;
 
+/** libuv's thread pool: scrypt, compression and file reads all run there. */
+const threadPoolSize = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+
 /**
  * scrypt runs on libuv's small thread pool, which also compresses pages and
- * reads files: a burst of logins must not take all of it (nor all the CPU).
- * At most `concurrency` hashes run at once; the others wait in line, and one
- * that cannot start within `maxWaitMs` (or finds `maxQueued` ahead of it) is
+ * reads files: a burst of logins must not take all of it. At most
+ * `concurrency` hashes run at once (no more than the cores, and two pool
+ * threads always left for the rest); the others wait in line, and one that
+ * cannot start within `maxWaitMs` (or finds `maxQueued` ahead of it) is
  * refused with HashingBusyError, which the routes answer 503 + Retry-After.
  */
 export const HASHING_LIMITS = {
-  concurrency: Math.max(1, Math.floor(availableParallelism() / 2)),
+  concurrency: Math.max(1, Math.min(availableParallelism(), threadPoolSize - 2)),
   maxWaitMs: 3_000,
   maxQueued: 200,
   retryAfterSeconds: 5,
