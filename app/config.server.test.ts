@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.server.ts";
+import { ConfigError, isLoopbackHost, loadConfig } from "./config.server.ts";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "dynami-config-"));
 
@@ -119,4 +119,34 @@ describe("loadConfig", () => {
       /DATABASE_URL is invalid \("my\.app" is not a valid MongoDB database name/,
     );
   });
+  it("turns the development tools on only outside production on a loopback address", () => {
+    expect(loadConfig({}, { dataDir: dataDir() }).devTools).toEqual({ enabled: true });
+    expect(loadConfig({ HOST: "::1", NODE_ENV: "test" }, { dataDir: dataDir() }).devTools).toEqual({ enabled: true });
+    const exposed = loadConfig({ HOST: "0.0.0.0" }, { dataDir: dataDir() }).devTools;
+    expect(exposed.enabled).toBe(false);
+    expect(!exposed.enabled && exposed.reason).toMatch(/HOST=0\.0\.0\.0 is not a loopback address/);
+    const production = loadConfig(
+      { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), HOST: "127.0.0.1" },
+      { dataDir: dataDir() },
+    );
+    expect(production.devTools).toEqual({ enabled: false, reason: null });
+  });
+});
+
+describe("isLoopbackHost", () => {
+  it.each(["127.0.0.1", "127.1.2.3", "::1", "[::1]", "::ffff:127.0.0.1", "localhost", "LOCALHOST"])(
+    "%s is loopback",
+    (host) => expect(isLoopbackHost(host)).toBe(true),
+  );
+
+  it.each([
+    "0.0.0.0",
+    "::",
+    "192.168.1.10",
+    "10.0.0.1",
+    "evil.example",
+    "127.0.0.1.evil.example",
+    "localhost.evil",
+    "",
+  ])("%s is not", (host) => expect(isLoopbackHost(host)).toBe(false));
 });

@@ -74,6 +74,12 @@ const environmentSchema = z.object({
 export interface AppConfig {
   env: "development" | "production" | "test";
   isProduction: boolean;
+  /**
+   * The mail list (/dev/mails) and the demo accounts: only outside
+   * production AND on a loopback address, so they cannot be exposed by
+   * forgetting NODE_ENV on a public server.
+   */
+  devTools: { enabled: true } | { enabled: false; reason: string | null };
   port: number;
   host: string;
   databaseUrl: string;
@@ -122,6 +128,7 @@ export function loadConfig(
   return {
     env: values.NODE_ENV,
     isProduction,
+    devTools: devToolsFor(isProduction, values.HOST),
     port: values.PORT,
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
@@ -130,6 +137,27 @@ export function loadConfig(
     smtpUrl: values.SMTP_URL ?? null,
     mailDir: values.MAIL_DIR,
     contactTo: values.CONTACT_TO ?? "contact@dynami.local",
+  };
+}
+
+/** 127.0.0.0/8, ::1 (with or without brackets, or IPv4-mapped) and localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
+  return bare === "localhost" || bare === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+function devToolsFor(isProduction: boolean, host: string): AppConfig["devTools"] {
+  // Production needs no explanation: dev tools are simply not part of it.
+  if (isProduction) return { enabled: false, reason: null };
+  if (isLoopbackHost(host)) return { enabled: true };
+  return {
+    enabled: false,
+    reason:
+      `Development tools are off (no /dev/mails, no demo accounts): HOST=${host} is not a loopback address. ` +
+      "They run only on 127.0.0.1, ::1 or localhost, so they are never exposed on a network.",
   };
 }
 

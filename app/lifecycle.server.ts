@@ -1,7 +1,7 @@
 import type { AppConfig } from "~/config.server";
 import type { AppServices } from "~/context.server";
 import { CONTACT_MESSAGE_RETENTION_DAYS, FINISHED_MAIL_RETENTION_DAYS, retentionCutoff } from "~/domain/retention";
-import { seedDemoAccounts } from "~/services/auth/demo-accounts.server";
+import { lockPublishedDemoPasswords, seedDemoAccounts } from "~/services/auth/demo-accounts.server";
 import { createMailer, OutboxWorker } from "~/services/mail/outbox.server";
 import { createMailTransport } from "~/services/mail/transport.server";
 import { openStore } from "~/store/open-store.server";
@@ -54,7 +54,7 @@ export type StoreState = "ok" | "unreachable";
 
 export interface RunningApp {
   services: AppServices;
-  /** Lines worth showing at start (demo credentials, where mails go). */
+  /** Lines worth showing at start (demo credentials, where mails go, why dev tools are off). */
   notices: string[];
   /** "ok" when the store answers a ping within STORE_CHECK_TIMEOUT_MS; never rejects. */
   checkStore(): Promise<StoreState>;
@@ -117,8 +117,15 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
   purgeTimer.unref();
 
   const notices: string[] = [];
-  if (!config.isProduction) notices.push(...(await seedDemoAccounts(store)));
-  if (transport.kind === "files") notices.push(`Mails are written to ${config.mailDir} (list: /dev/mails).`);
+  if (config.devTools.enabled) {
+    notices.push(...(await seedDemoAccounts(store)));
+  } else {
+    if (config.devTools.reason) notices.push(config.devTools.reason);
+    notices.push(...(await lockPublishedDemoPasswords(store)));
+  }
+  if (transport.kind === "files") {
+    notices.push(`Mails are written to ${config.mailDir}${config.devTools.enabled ? " (list: /dev/mails)" : ""}.`);
+  }
 
   return {
     services,

@@ -5,7 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseEml } from "~/services/mail/eml";
 import { openSqliteStore } from "~/store/sqlite/sqlite-store.server";
-import { assertBuilt, freePort, killServers, startServer } from "~/testing/server-process";
+import { assertBuilt, freePort, killStartedServers, startServer } from "~/testing/server-process";
 
 // What can run here of "several instances": two app processes on one SQLite
 // file share one outbox and one SMTP server, as instances on one replica set
@@ -13,7 +13,7 @@ import { assertBuilt, freePort, killServers, startServer } from "~/testing/serve
 // who sent what.
 
 beforeAll(assertBuilt);
-afterEach(killServers);
+afterEach(killStartedServers);
 
 interface Delivery {
   sender: string;
@@ -63,7 +63,7 @@ describe("several instances", () => {
         const port = await freePort();
         return {
           port,
-          process: startServer({
+          process: await startServer({
             PORT: String(port),
             DATABASE_URL: databaseUrl,
             SMTP_URL: `smtp://${name}:pw@127.0.0.1:${smtpPort}`,

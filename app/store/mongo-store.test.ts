@@ -247,4 +247,48 @@ describe.skipIf(!url)("MongoDB store", () => {
       }
     });
   });
+
+  describe("rate limits", () => {
+    it("give two app processes on one database one budget per key", async () => {
+      const dbName = `dynami_test_${runId}_${databaseNames.length}`;
+      databaseNames.push(dbName);
+      const first = await openMongoStore(url!, { dbName });
+      const second = await openMongoStore(url!, { dbName });
+      try {
+        const limits = { keyPrefix: "login-pair", points: 3, durationSeconds: 60 };
+        await first.rateLimiter(limits).consume("demo|1.2.3.4");
+        await second.rateLimiter(limits).consume("demo|1.2.3.4");
+        await first.rateLimiter(limits).consume("demo|1.2.3.4");
+        expect(await second.rateLimiter(limits).consume("demo|1.2.3.4")).toMatchObject({
+          allowed: false,
+          consumedPoints: 4,
+        });
+      } finally {
+        await first.close();
+        await second.close();
+      }
+    });
+
+    it("live in their own collection, found by key, dropped by MongoDB when their window ends", async () => {
+      const dbName = `dynami_test_${runId}_${databaseNames.length}`;
+      databaseNames.push(dbName);
+      const store = await openMongoStore(url!, { dbName });
+      const client = new MongoClient(url!);
+      try {
+        await store.rateLimiter({ keyPrefix: "contact", points: 5, durationSeconds: 60 }).consume("1.2.3.4");
+        const collection = client.db(dbName).collection("rate_limits");
+        expect(await collection.findOne({ key: "contact:1.2.3.4" })).toMatchObject({ points: 1 });
+        const indexes = await collection.indexes();
+        expect(indexes).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ key: { key: 1 }, unique: true }),
+            expect.objectContaining({ key: { expire: -1 }, expireAfterSeconds: 0 }),
+          ]),
+        );
+      } finally {
+        await client.close();
+        await store.close();
+      }
+    });
+  });
 });

@@ -1084,5 +1084,81 @@ export function describeStoreContract(
         });
       }
     });
+
+    describe("rate limiters", () => {
+      const limits = (keyPrefix: string, points = 3, durationSeconds = 60) => ({ keyPrefix, points, durationSeconds });
+
+      it("allows the points of a window, then refuses, saying when the window ends", async () => {
+        const limiter = store.rateLimiter(limits(unique("login")));
+        for (let attempt = 1; attempt <= 3; attempt += 1) {
+          expect(await limiter.consume("1.2.3.4")).toMatchObject({ allowed: true, consumedPoints: attempt });
+        }
+        const refused = await limiter.consume("1.2.3.4");
+        expect(refused.allowed).toBe(false);
+        expect(refused.consumedPoints).toBe(4);
+        expect(refused.msBeforeNext).toBeGreaterThan(55_000);
+        expect(refused.msBeforeNext).toBeLessThanOrEqual(60_000);
+        expect(await limiter.get("1.2.3.4")).toMatchObject({ consumedPoints: 4 });
+      });
+
+      it("counts each key, and each prefix, on its own", async () => {
+        const first = store.rateLimiter(limits(unique("a"), 1));
+        const second = store.rateLimiter(limits(unique("b"), 1));
+        expect((await first.consume("k")).allowed).toBe(true);
+        expect((await first.consume("other")).allowed).toBe(true);
+        expect((await second.consume("k")).allowed).toBe(true);
+        expect((await first.consume("k")).allowed).toBe(false);
+        expect(await second.get("never")).toBeNull();
+      });
+
+      it("consumes several points at once", async () => {
+        const limiter = store.rateLimiter(limits(unique("bulk"), 5));
+        expect(await limiter.consume("k", 5)).toMatchObject({ allowed: true, consumedPoints: 5 });
+        expect(await limiter.consume("k", 1)).toMatchObject({ allowed: false, consumedPoints: 6 });
+      });
+
+      it("gives points back and forgets a key", async () => {
+        const limiter = store.rateLimiter(limits(unique("reward"), 2));
+        await limiter.consume("k");
+        await limiter.consume("k");
+        await limiter.reward("k");
+        expect(await limiter.consume("k")).toMatchObject({ allowed: true, consumedPoints: 2 });
+        await limiter.delete("k");
+        expect(await limiter.get("k")).toBeNull();
+        expect(await limiter.consume("k")).toMatchObject({ allowed: true, consumedPoints: 1 });
+        await limiter.delete("never-counted");
+      });
+
+      it("gives one budget to every caller of a prefix, and refuses other options for it", async () => {
+        const prefix = unique("shared");
+        await store.rateLimiter(limits(prefix, 2)).consume("k");
+        await store.rateLimiter(limits(prefix, 2)).consume("k");
+        expect((await store.rateLimiter(limits(prefix, 2)).consume("k")).allowed).toBe(false);
+        expect(() => store.rateLimiter(limits(prefix, 3))).toThrow(/other options/);
+      });
+
+      it("counts parallel attempts exactly", async () => {
+        const limiter = store.rateLimiter(limits(unique("parallel"), 10));
+        const results = await Promise.all(Array.from({ length: 15 }, () => limiter.consume("k")));
+        expect(results.filter((result) => result.allowed)).toHaveLength(10);
+        expect(await limiter.get("k")).toMatchObject({ consumedPoints: 15 });
+      });
+
+      it("starts a new window once the last one ends", async () => {
+        const limiter = store.rateLimiter(limits(unique("window"), 1, 1));
+        await limiter.consume("k");
+        expect((await limiter.consume("k")).allowed).toBe(false);
+        await tick(1_100);
+        expect(await limiter.consume("k")).toMatchObject({ allowed: true, consumedPoints: 1 });
+      });
+
+      it("refuses a key that is not a string, and invalid options", async () => {
+        const limiter = store.rateLimiter(limits(unique("keys")));
+        await expect(limiter.consume(OPERATOR)).rejects.toThrow(TypeError);
+        await expect(limiter.consume("")).rejects.toThrow(TypeError);
+        expect(() => store.rateLimiter(limits("bad prefix!"))).toThrow(TypeError);
+        expect(() => store.rateLimiter(limits(unique("p"), 0))).toThrow(TypeError);
+      });
+    });
   });
 }

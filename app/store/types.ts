@@ -283,6 +283,38 @@ export interface ContactMessagesStore {
   purgeOlderThan(cutoff: Date): Promise<number>;
 }
 
+export interface RateLimitOptions {
+  /** Names the counter: limiters with the same prefix count together; one prefix, one set of options. */
+  keyPrefix: string;
+  /** Points a key may consume per window. */
+  points: number;
+  /** The window, counted from a key's first point. */
+  durationSeconds: number;
+}
+
+export interface RateLimitState {
+  /** Points counted for the key in its current window (this call included). */
+  consumedPoints: number;
+  /** Milliseconds until the window ends and the count starts again. */
+  msBeforeNext: number;
+}
+
+/**
+ * Counts points per key over a fixed window. Shared by every process that
+ * shares the database where the adapter can (MongoDB); per process otherwise
+ * (SQLite, which one process serves).
+ */
+export interface RateLimiter {
+  /** Counts the points, even past the limit; allowed is false once the count exceeds the points. */
+  consume(key: string, points?: number): Promise<RateLimitState & { allowed: boolean }>;
+  /** The key's current state, or null when nothing is counted for it. */
+  get(key: string): Promise<RateLimitState | null>;
+  /** Gives points back (a success that was counted beforehand). */
+  reward(key: string, points?: number): Promise<void>;
+  /** Forgets the key. */
+  delete(key: string): Promise<void>;
+}
+
 export interface Store {
   readonly kind: "sqlite" | "mongodb";
   readonly users: UsersStore;
@@ -292,6 +324,8 @@ export interface Store {
   readonly newsletterSubscribers: NewsletterSubscribersStore;
   readonly history: HistoryStore;
   readonly contactMessages: ContactMessagesStore;
+  /** The limiter of that prefix, the same one for every call with it. */
+  rateLimiter(options: RateLimitOptions): RateLimiter;
   /** Resolves when the database answers; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -29,6 +29,7 @@ import {
   upgradeOutboxClaims,
   type OutboxDocument,
 } from "./outbox.ts";
+import { createMongoRateLimiters, RATE_LIMIT_INDEXES } from "./rate-limits.ts";
 import { createMongoSessions, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
 import { createMongoUsers, USER_INDEXES, type UserDocument } from "./users.ts";
 import { createMongoVerifications, VERIFICATION_INDEXES, type VerificationDocument } from "./verifications.ts";
@@ -89,6 +90,7 @@ const COLLECTIONS = {
   newsletterSubscribers: "newsletter_subscribers",
   history: "history",
   contactMessages: "contact_messages",
+  rateLimits: "rate_limits",
 } as const;
 
 interface CollectionIndexes {
@@ -111,6 +113,7 @@ export const MONGO_INDEXES: CollectionIndexes[] = [
     indexes: CONTACT_MESSAGE_INDEXES,
     retired: RETIRED_CONTACT_MESSAGE_INDEXES,
   },
+  { collection: COLLECTIONS.rateLimits, indexes: RATE_LIMIT_INDEXES, retired: [] },
 ];
 
 const AUTHENTICATION_FAILED = 18;
@@ -240,6 +243,7 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
     ),
     history: createMongoHistory(db.collection<HistoryDocument>(COLLECTIONS.history)),
     contactMessages: createMongoContactMessages(db.collection<ContactMessageDocument>(COLLECTIONS.contactMessages)),
+    rateLimiter: createMongoRateLimiters(db, COLLECTIONS.rateLimits),
     async ping() {
       await db.command({ ping: 1 });
     },
