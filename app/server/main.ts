@@ -253,6 +253,13 @@ console.log(
   `Dynami listening on http://${shownHost}:${config.port} (${isViteDev ? "development, Vite" : "built app"}, store: ${config.databaseUrl.split(":")[0]})`,
 );
 
+/** Quiet time before the listening socket closes at shutdown (see below). */
+const LISTEN_QUIET_MS = 300;
+let lastConnectionAt = 0;
+server.on("connection", () => {
+  lastConnectionAt = Date.now();
+});
+
 async function shutdown(signal: string) {
   if (draining) return;
   draining = true;
@@ -260,11 +267,21 @@ async function shutdown(signal: string) {
   for (const res of openResponses) if (!res.headersSent) res.setHeader("Connection", "close");
   const forceTimer = setTimeout(() => server.closeAllConnections(), 10_000);
   forceTimer.unref();
-  // Stop accepting connections, but leave the open ones be: closing an idle
-  // keep-alive connection races with a request its client may be sending
-  // (that client would see a reset). Each open connection closes after its
-  // next answer (a 503 for a new request), or when its keep-alive timeout
-  // ends, which clients know from the Keep-Alive header and respect.
+  // Keep listening while requests are in flight and clients still connect:
+  // closing the listening socket resets every connection the kernel has
+  // accepted but Node has not yet taken (that client sees ECONNRESET for a
+  // request nobody read). Until then each new request gets 503 and a close.
+  // Stop listening once nothing is in flight and no connection arrived for
+  // LISTEN_QUIET_MS, or after 5 s whatever happens.
+  const listenUntil = Date.now() + 5_000;
+  while (Date.now() < listenUntil && (openResponses.size > 0 || Date.now() - lastConnectionAt < LISTEN_QUIET_MS)) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // Leave the open connections be: closing an idle keep-alive connection
+  // races with a request its client may be sending (that client would see a
+  // reset). Each open connection closes after its next answer (a 503 for a
+  // new request), or when its keep-alive timeout ends, which clients know
+  // from the Keep-Alive header and respect.
   // (http.Server#close would also close the idle ones at once.)
   NetServer.prototype.close.call(server, async () => {
     try {
