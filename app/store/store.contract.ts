@@ -2,6 +2,7 @@
 // calls describeStoreContract with a factory returning a fresh, empty store.
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describeCommunityStoreContract } from "./community.contract.ts";
 import { DuplicateKeyError, type NewUser, type Store, type UserRecord } from "./types.ts";
 
 const ID_PATTERN = /^[0-9a-f]{24}$/;
@@ -681,48 +682,6 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       });
     });
 
-    describe("newsletter subscribers", () => {
-      it("subscribes an address once, lowercased and trimmed", async () => {
-        const first = await store.newsletterSubscribers.subscribe("  Fan@Example.TEST ", "en");
-        expect(first.created).toBe(true);
-        expect(first.subscriber.id).toMatch(ID_PATTERN);
-        expect(first.subscriber).toMatchObject({ email: "fan@example.test", locale: "en" });
-        expect(first.subscriber.createdAt).toBeInstanceOf(Date);
-
-        const again = await store.newsletterSubscribers.subscribe("FAN@example.test", "de");
-        expect(again).toEqual({ subscriber: first.subscriber, created: false });
-      });
-
-      it("finds a subscriber by e-mail whatever its case", async () => {
-        const { subscriber } = await store.newsletterSubscribers.subscribe("reader@example.test", "fr");
-        expect(await store.newsletterSubscribers.findByEmail(" READER@example.test")).toEqual(subscriber);
-        expect(await store.newsletterSubscribers.findByEmail("other@example.test")).toBeNull();
-        expect(await store.newsletterSubscribers.findByEmail(OPERATOR)).toBeNull();
-      });
-
-      it("unsubscribes, saying whether there was a subscription", async () => {
-        await store.newsletterSubscribers.subscribe("leaving@example.test", "fr");
-        expect(await store.newsletterSubscribers.unsubscribe("Leaving@Example.test")).toBe(true);
-        expect(await store.newsletterSubscribers.unsubscribe("leaving@example.test")).toBe(false);
-        expect(await store.newsletterSubscribers.findByEmail("leaving@example.test")).toBeNull();
-        expect(await store.newsletterSubscribers.unsubscribe(OPERATOR)).toBe(false);
-      });
-
-      it("subscribes again after unsubscribing", async () => {
-        await store.newsletterSubscribers.subscribe("back@example.test", "fr");
-        await store.newsletterSubscribers.unsubscribe("back@example.test");
-        expect((await store.newsletterSubscribers.subscribe("back@example.test", "es")).created).toBe(true);
-      });
-
-      it("settles concurrent subscriptions of one address on a single subscriber", async () => {
-        const results = await Promise.all(
-          Array.from({ length: 4 }, () => store.newsletterSubscribers.subscribe("race@example.test", "fr")),
-        );
-        expect(results.filter((result) => result.created)).toHaveLength(1);
-        expect(new Set(results.map((result) => result.subscriber.id)).size).toBe(1);
-      });
-    });
-
     describe("history", () => {
       let user: UserRecord;
 
@@ -835,6 +794,10 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         await expect(store.contactMessages.purgeOlderThan(OPERATOR as unknown as Date)).rejects.toThrow(TypeError);
         expect(await store.contactMessages.listRecent(10)).toHaveLength(1);
       });
+    });
+
+    describe("community", () => {
+      describeCommunityStoreContract(makeStore);
     });
   });
 }

@@ -10,8 +10,11 @@ import {
   createMongoNewsletterSubscribers,
   SUBSCRIBER_INDEXES,
   type SubscriberDocument,
+  upgradeLegacySubscribers,
 } from "./newsletter-subscribers.ts";
+import { createMongoNewsletters, NEWSLETTER_INDEXES, type NewsletterDocument } from "./newsletters.ts";
 import { createMongoOutbox, OUTBOX_INDEXES, type OutboxDocument } from "./outbox.ts";
+import { createMongoReviews, REVIEW_INDEXES, type ReviewDocument } from "./reviews.ts";
 import { createMongoSessions, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
 import { createMongoUsers, USER_INDEXES, type UserDocument } from "./users.ts";
 import { createMongoVerifications, VERIFICATION_INDEXES, type VerificationDocument } from "./verifications.ts";
@@ -33,6 +36,8 @@ const COLLECTIONS = {
   newsletterSubscribers: "newsletter_subscribers",
   history: "history",
   contactMessages: "contact_messages",
+  reviews: "reviews",
+  newsletters: "newsletters",
 } as const;
 
 const INDEXES: [collection: string, indexes: IndexDescription[]][] = [
@@ -43,6 +48,8 @@ const INDEXES: [collection: string, indexes: IndexDescription[]][] = [
   [COLLECTIONS.newsletterSubscribers, SUBSCRIBER_INDEXES],
   [COLLECTIONS.history, HISTORY_INDEXES],
   [COLLECTIONS.contactMessages, CONTACT_MESSAGE_INDEXES],
+  [COLLECTIONS.reviews, REVIEW_INDEXES],
+  [COLLECTIONS.newsletters, NEWSLETTER_INDEXES],
 ];
 
 async function ensureIndexes(db: Db): Promise<void> {
@@ -63,6 +70,10 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
     const db = client.db(options.dbName);
     await db.command({ ping: 1 });
     await ensureIndexes(db);
+    await upgradeLegacySubscribers(
+      db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
+      db.collection<UserDocument>(COLLECTIONS.users),
+    );
     return {
       kind: "mongodb",
       users: createMongoUsers(db.collection<UserDocument>(COLLECTIONS.users)),
@@ -74,6 +85,8 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
       ),
       history: createMongoHistory(db.collection<HistoryDocument>(COLLECTIONS.history)),
       contactMessages: createMongoContactMessages(db.collection<ContactMessageDocument>(COLLECTIONS.contactMessages)),
+      reviews: createMongoReviews(db.collection<ReviewDocument>(COLLECTIONS.reviews)),
+      newsletters: createMongoNewsletters(db.collection<NewsletterDocument>(COLLECTIONS.newsletters)),
       async ping() {
         await db.command({ ping: 1 });
       },

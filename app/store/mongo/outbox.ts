@@ -1,7 +1,7 @@
 import { ObjectId, type Collection, type IndexDescription } from "mongodb";
-import { OUTBOX_STATUSES, requireDate, requireLimit, requireString } from "../normalize.ts";
+import { normalizeHeaders, OUTBOX_STATUSES, requireDate, requireLimit, requireString } from "../normalize.ts";
 import type { OutboxMailRecord, OutboxStatus, OutboxStore } from "../types.ts";
-import { toObjectId } from "./mongo-values.ts";
+import { duplicateKeyFields, toObjectId } from "./mongo-values.ts";
 
 export interface OutboxDocument {
   _id: ObjectId;
@@ -14,6 +14,9 @@ export interface OutboxDocument {
   nextAttemptAt: Date;
   lastError: string | null;
   sentAt: Date | null;
+  headers?: Record<string, string>;
+  /** Absent on most mails: the unique index only covers mails that have one. */
+  dedupeKey?: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -23,6 +26,12 @@ export const OUTBOX_INDEXES: IndexDescription[] = [
   // releaseStale and purgeFinishedOlderThan.
   { key: { status: 1, updatedAt: 1 }, name: "mail_outbox_status_updated_at" },
   { key: { createdAt: -1 }, name: "mail_outbox_created_at" },
+  {
+    key: { dedupeKey: 1 },
+    name: "mail_outbox_dedupe_key_unique",
+    unique: true,
+    partialFilterExpression: { dedupeKey: { $type: "string" } },
+  },
 ];
 
 function toOutboxMailRecord(document: OutboxDocument): OutboxMailRecord {
@@ -37,6 +46,8 @@ function toOutboxMailRecord(document: OutboxDocument): OutboxMailRecord {
     nextAttemptAt: document.nextAttemptAt,
     lastError: document.lastError ?? null,
     sentAt: document.sentAt ?? null,
+    headers: document.headers ?? {},
+    dedupeKey: document.dedupeKey ?? null,
     createdAt: document.createdAt,
     updatedAt: document.updatedAt,
   };
@@ -57,10 +68,22 @@ export function createMongoOutbox(outbox: Collection<OutboxDocument>): OutboxSto
         nextAttemptAt: now,
         lastError: null,
         sentAt: null,
+        headers: normalizeHeaders(mail.headers),
+        ...(mail.dedupeKey === undefined ? {} : { dedupeKey: requireString(mail.dedupeKey, "dedupeKey") }),
         createdAt: now,
         updatedAt: now,
       };
-      await outbox.insertOne(document);
+      try {
+        await outbox.insertOne(document);
+      } catch (error) {
+        // Queued before (a sender resuming after a takeover): keep the first one.
+        if (document.dedupeKey === undefined || !duplicateKeyFields(error)?.some((f) => f.includes("dedupeKey"))) {
+          throw error;
+        }
+        const existing = await outbox.findOne({ dedupeKey: document.dedupeKey });
+        if (existing === null) throw error;
+        return toOutboxMailRecord(existing);
+      }
       return toOutboxMailRecord(document);
     },
 

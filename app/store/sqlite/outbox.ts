@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { newObjectId, normalizeObjectId } from "../object-id.ts";
-import { OUTBOX_STATUSES, requireDate, requireLimit, requireString } from "../normalize.ts";
+import { normalizeHeaders, OUTBOX_STATUSES, requireDate, requireLimit, requireString } from "../normalize.ts";
 import type { OutboxMailRecord, OutboxStatus, OutboxStore } from "../types.ts";
 import { changedRows, dateOrNull } from "./sql-values.ts";
 
@@ -15,6 +15,8 @@ interface OutboxRow {
   next_attempt_at: number;
   last_error: string | null;
   sent_at: number | null;
+  headers: string;
+  dedupe_key: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -31,6 +33,8 @@ function toOutboxMailRecord(row: OutboxRow): OutboxMailRecord {
     nextAttemptAt: new Date(row.next_attempt_at),
     lastError: row.last_error,
     sentAt: dateOrNull(row.sent_at),
+    headers: JSON.parse(row.headers) as Record<string, string>,
+    dedupeKey: row.dedupe_key,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -39,10 +43,12 @@ function toOutboxMailRecord(row: OutboxRow): OutboxMailRecord {
 export function createSqliteOutbox(db: DatabaseSync): OutboxStore {
   const insert = db.prepare(`
     INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body, status, attempts, next_attempt_at,
-                             last_error, sent_at, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, NULL, NULL, ?, ?)
+                             last_error, sent_at, headers, dedupe_key, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, NULL, NULL, ?, ?, ?, ?)
+    ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
     RETURNING *
   `);
+  const selectByDedupeKey = db.prepare("SELECT * FROM mail_outbox WHERE dedupe_key = ?");
   // One statement, so SQLite's write lock makes pick-and-mark atomic even
   // between processes sharing the file.
   const claimOldestDue = db.prepare(`
@@ -78,6 +84,7 @@ export function createSqliteOutbox(db: DatabaseSync): OutboxStore {
   return {
     async enqueue(mail) {
       const now = new Date();
+      const dedupeKey = mail.dedupeKey === undefined ? null : requireString(mail.dedupeKey, "dedupeKey");
       const row = insert.get(
         newObjectId(now),
         requireString(mail.to, "to"),
@@ -85,10 +92,12 @@ export function createSqliteOutbox(db: DatabaseSync): OutboxStore {
         requireString(mail.text, "text"),
         requireString(mail.html, "html"),
         now.getTime(),
+        JSON.stringify(normalizeHeaders(mail.headers)),
+        dedupeKey,
         now.getTime(),
         now.getTime(),
-      ) as unknown as OutboxRow;
-      return toOutboxMailRecord(row);
+      ) as OutboxRow | undefined;
+      return toOutboxMailRecord(row ?? (selectByDedupeKey.get(dedupeKey) as unknown as OutboxRow));
     },
 
     async claimNext(now = new Date()) {
