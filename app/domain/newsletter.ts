@@ -4,6 +4,7 @@
 
 import { z } from "zod";
 import { isLooseEmail } from "./account";
+import { withoutControlCharacters } from "./text";
 
 export const NEWSLETTER_TIMINGS = {
   /** The site section's success state resets to idle after 5 s. */
@@ -186,8 +187,7 @@ export function parseScheduledDate(value: unknown): Date | null {
   return wallTimeToDate(text);
 }
 
-const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-const asText = (value: unknown) => (typeof value === "string" ? value.replace(controlCharacters, "") : "");
+const asText = (value: unknown) => (typeof value === "string" ? withoutControlCharacters(value) : "");
 /** Title and subject are one line (the subject becomes a mail header). */
 const singleLine = (value: unknown) => asText(value).replace(/\s+/g, " ").trim();
 

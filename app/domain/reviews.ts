@@ -4,6 +4,7 @@
 // POST /api/reviews/users.
 
 import { z } from "zod";
+import { withoutControlCharacters } from "./text";
 
 export const REVIEW_LIMITS = {
   commentMin: 10,
@@ -55,12 +56,9 @@ export const REVIEW_ADMIN_MESSAGES = {
   notFound: "Avis introuvable.",
 } as const;
 
-// Control characters other than tab and newline have no place in a comment.
-const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-
 /** A comment as it is stored: plain text, trimmed, Unix line ends; anything but a string is empty. */
 export function normalizeComment(value: unknown): string {
-  return typeof value === "string" ? value.replace(controlCharacters, "").replace(/\r\n?/g, "\n").trim() : "";
+  return typeof value === "string" ? withoutControlCharacters(value).replace(/\r\n?/g, "\n").trim() : "";
 }
 
 /** Length as the counter shows it (UTF-16 units, like the browser's maxlength). */
