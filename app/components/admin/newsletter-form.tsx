@@ -39,12 +39,14 @@ export function NewsletterForm({
     navigation.formData?.get("intent") === "save";
   const messages = useMemo(() => translatedMessages(t, "admin", "newsletter.messages", NEWSLETTER_ADMIN_MESSAGES), [t]);
   const schema = useMemo(() => createNewsletterSchema(messages), [messages]);
-  const [values, setValues] = useState<NewsletterFormValues>(actionData?.values ?? initialValues);
+  // Uncontrolled fields: what is typed before the page is hydrated is kept, and
+  // so is everything typed when a save is refused (the form is not re-mounted).
+  const initial = actionData?.values ?? initialValues;
+  const [content, setContent] = useState(initial.content);
   const [clientErrors, setClientErrors] = useState<Partial<Record<NewsletterField, string>> | null>(null);
 
   const preview = useFetcher<NewsletterActionData>({ key: `newsletter-preview-${actionPath}` });
   const { submit } = preview;
-  const content = values.content;
   useEffect(() => {
     if (!hydrated) return;
     const timer = window.setTimeout(
@@ -61,15 +63,14 @@ export function NewsletterForm({
   ) as Partial<Record<NewsletterField, string>>;
   const errors = clientErrors ?? serverErrors;
 
-  function update(field: NewsletterField, value: string) {
-    setValues((previous) => ({ ...previous, [field]: value }));
+  function edited(field: NewsletterField) {
     if (clientErrors?.[field]) setClientErrors({ ...clientErrors, [field]: undefined });
   }
 
   function checkBeforeSaving(event: React.FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.value === "preview") return;
-    const result = schema.safeParse(values);
+    const result = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
     if (result.success) {
       setClientErrors(null);
       return;
@@ -108,9 +109,9 @@ export function NewsletterForm({
             id={fieldId("title")}
             name="title"
             className="field-input"
-            value={values.title}
+            defaultValue={initial.title}
             maxLength={NEWSLETTER_LIMITS.title}
-            onChange={(event) => update("title", event.target.value)}
+            onChange={() => edited("title")}
             aria-invalid={errors.title ? true : undefined}
             aria-describedby={describedBy("title")}
           />
@@ -124,9 +125,9 @@ export function NewsletterForm({
             id={fieldId("subject")}
             name="subject"
             className="field-input"
-            value={values.subject}
+            defaultValue={initial.subject}
             maxLength={NEWSLETTER_LIMITS.subject}
-            onChange={(event) => update("subject", event.target.value)}
+            onChange={() => edited("subject")}
             aria-invalid={errors.subject ? true : undefined}
             aria-describedby={describedBy("subject")}
           />
@@ -145,8 +146,11 @@ export function NewsletterForm({
             className={`field-input ${styles.code}`}
             rows={14}
             spellCheck={false}
-            value={values.content}
-            onChange={(event) => update("content", event.target.value)}
+            defaultValue={initial.content}
+            onChange={(event) => {
+              setContent(event.target.value);
+              edited("content");
+            }}
             aria-invalid={errors.content ? true : undefined}
             aria-describedby={describedBy("content", true)}
           />
@@ -179,8 +183,8 @@ export function NewsletterForm({
             name="scheduledDate"
             type="datetime-local"
             className="field-input"
-            value={values.scheduledDate}
-            onChange={(event) => update("scheduledDate", event.target.value)}
+            defaultValue={initial.scheduledDate}
+            onChange={() => edited("scheduledDate")}
             aria-invalid={errors.scheduledDate ? true : undefined}
             aria-describedby={describedBy("scheduledDate", true)}
           />
@@ -197,8 +201,8 @@ export function NewsletterForm({
                 type="radio"
                 name="status"
                 value={status}
-                checked={values.status === status}
-                onChange={() => update("status", status)}
+                defaultChecked={initial.status === status}
+                onChange={() => edited("status")}
                 className="checkbox"
               />
               {t(`newsletter.form.${status}`)}

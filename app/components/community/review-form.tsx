@@ -43,8 +43,11 @@ export function ReviewForm({
   const id = useId();
   const messages = useMemo(() => translatedMessages(t, "community", "reviews.errors", REVIEW_MESSAGES), [t]);
   const schema = useMemo(() => createReviewSchema(messages), [messages]);
-  const [rating, setRating] = useState(actionData?.values?.rating ?? REVIEW_LIMITS.defaultRating);
-  const [comment, setComment] = useState(actionData?.values?.comment ?? "");
+  // Uncontrolled fields: what is typed before the page is hydrated is kept.
+  // The stars' fill follows the checked radio through CSS alone.
+  const initialRating = actionData?.values?.rating ?? REVIEW_LIMITS.defaultRating;
+  const initialComment = actionData?.values?.comment ?? "";
+  const [length, setLength] = useState(initialComment.trim().length);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
 
   const serverErrors: FieldErrors = {
@@ -58,7 +61,8 @@ export function ReviewForm({
       : null;
 
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
-    const result = schema.safeParse({ rating, comment });
+    const form = new FormData(event.currentTarget);
+    const result = schema.safeParse({ rating: form.get("rating"), comment: form.get("comment") });
     if (result.success) {
       setClientErrors(null);
       return;
@@ -76,7 +80,6 @@ export function ReviewForm({
     firstInvalid?.focus();
   }
 
-  const length = comment.trim().length;
   const ids = {
     name: `${id}-name`,
     nameHint: `${id}-name-hint`,
@@ -119,14 +122,13 @@ export function ReviewForm({
                 type="radio"
                 name="rating"
                 value={value}
-                checked={rating === value}
-                onChange={() => {
-                  setRating(value);
-                  setClientErrors((previous) => (previous ? { ...previous, rating: undefined } : previous));
-                }}
+                defaultChecked={initialRating === value}
+                onChange={() =>
+                  setClientErrors((previous) => (previous ? { ...previous, rating: undefined } : previous))
+                }
                 className={styles.starInput}
               />
-              <StarShape filled={value <= rating} className={styles.starIcon} />
+              <StarShape filled={false} className={styles.starIcon} />
               <span className="visually-hidden">{t("reviews.form.star", { count: value })}</span>
             </label>
           ))}
@@ -147,9 +149,9 @@ export function ReviewForm({
           name="comment"
           className="field-input"
           rows={5}
-          value={comment}
+          defaultValue={initialComment}
           onChange={(event) => {
-            setComment(event.target.value);
+            setLength(event.target.value.trim().length);
             if (clientErrors?.comment) setClientErrors({ ...clientErrors, comment: undefined });
           }}
           aria-invalid={errors.comment ? true : undefined}
@@ -159,11 +161,7 @@ export function ReviewForm({
           <p id={ids.commentHint} className="field-hint">
             {t("reviews.form.commentHint", { min: REVIEW_LIMITS.commentMin, max: REVIEW_LIMITS.commentMax })}
           </p>
-          <p
-            id={ids.counter}
-            className={`field-hint tabular ${length > REVIEW_LIMITS.commentMax ? styles.over : ""}`}
-            aria-live="polite"
-          >
+          <p id={ids.counter} className={`field-hint tabular ${length > REVIEW_LIMITS.commentMax ? styles.over : ""}`}>
             {t("reviews.form.counter", { count: length, max: REVIEW_LIMITS.commentMax })}
           </p>
         </div>
