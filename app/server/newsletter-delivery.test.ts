@@ -86,7 +86,7 @@ beforeAll(() => {
 
 afterAll(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  for (const cleanup of cleanups.splice(0).toReversed()) await cleanup();
 });
 
 describe("scheduled newsletters with two app processes on one store", () => {
