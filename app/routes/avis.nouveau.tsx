@@ -61,12 +61,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ReviewActionData>({ status: "sent", messageKey: "success" }, { status: 201 });
 }
 
-/** With JavaScript: a request that never reaches the server becomes the spec's network message. */
+/**
+ * With JavaScript, the spec's fallbacks: a server that fails says 'Erreur
+ * lors de l'envoi', a request that never reaches it 'Erreur lors de l'envoi de l'avis'.
+ */
 export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ReviewActionData> {
   try {
     return await serverAction();
-  } catch {
-    return { status: "failed", messageKey: "networkError" };
+  } catch (error) {
+    // fetch() rejects with a TypeError when the network fails; anything else came from the server.
+    return { status: "failed", messageKey: error instanceof TypeError ? "networkError" : "sendError" };
   }
 }
 

@@ -37,12 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<NewsletterActionData>({ status: "invalid", messageKey: "emailInvalid", email: typed }, { status: 400 });
 }
 
-/** With JavaScript: a request that never reaches the server becomes the network message. */
+/** With JavaScript: a server that fails gets the generic error, a request that never reaches it the network one. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<NewsletterActionData> {
   try {
     return await serverAction();
-  } catch {
-    return { status: "failed", messageKey: "networkError" };
+  } catch (error) {
+    // fetch() rejects with a TypeError when the network fails; anything else came from the server.
+    return { status: "failed", messageKey: error instanceof TypeError ? "networkError" : "error" };
   }
 }
 

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { demoAdmin, demoUser, waitForMail } from "./support/server";
 import { logInAs } from "./support/session";
@@ -350,5 +351,52 @@ test.describe("home blocks", () => {
     await expect(logo).not.toHaveAttribute("data-animation", /./, { timeout: 4_000 });
     await logo.click();
     await expect(logo).not.toHaveAttribute("data-animation", /./);
+  });
+});
+
+test.describe("failures and accessibility", () => {
+  test("with JavaScript, a review or a sign-up that never reaches the server says so", async ({
+    browser,
+  }, testInfo) => {
+    test.skip(!jsEnabled(testInfo.project.name), "the network messages belong to the JavaScript forms");
+    const { context, page } = await signedInPage(browser, true, demoUser);
+    await homeReady(page, true);
+    await page.route("**/avis/nouveau.data*", (route) => route.abort("internetdisconnected"));
+    await page.route("**/newsletter.data*", (route) => route.abort("internetdisconnected"));
+
+    await page.locator("#avis").getByRole("link", { name: "Laisser un avis", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Laisser un avis" });
+    await dialog.getByLabel("Ton avis").fill("Un avis qui ne partira pas.");
+    await dialog.getByRole("button", { name: "Envoyer mon avis" }).click();
+    await expect(dialog.getByText("Erreur lors de l'envoi de l'avis")).toBeVisible();
+    // Nothing typed is lost.
+    await expect(dialog.getByLabel("Ton avis")).toHaveValue("Un avis qui ne partira pas.");
+    await dialog.getByRole("button", { name: "Fermer" }).click();
+
+    await page.locator("#newsletter").getByLabel("Ton adresse e-mail").fill(`offline-${unique()}@example.test`);
+    await page.locator("#newsletter").getByRole("button", { name: "Je m'inscris" }).click();
+    await expect(page.getByText("Erreur réseau : vérifie ta connexion et réessaie.")).toBeVisible();
+    await context.close();
+  });
+
+  test("the community blocks and the admin pages pass axe (WCAG 2 A and AA)", async ({ browser }, testInfo) => {
+    // axe runs as a script in the page: it cannot where scripts are off (the markup is the same).
+    test.skip(!jsEnabled(testInfo.project.name), "axe needs JavaScript in the page");
+    test.setTimeout(60_000);
+    const js = true;
+    const { context, page } = await signedInPage(browser, js, demoAdmin);
+    const check = async (include: string) => {
+      const results = await new AxeBuilder({ page }).include(include).withTags(["wcag2a", "wcag2aa"]).analyze();
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([]);
+    };
+    await homeReady(page, js);
+    await check("#avis");
+    await check("#newsletter");
+    await check("section:has(#pro-reviews-title)");
+    for (const path of ["/avis/nouveau", "/admin", "/admin?onglet=newsletter", "/admin/newsletter/new"]) {
+      await page.goto(path);
+      await check("main");
+    }
+    await context.close();
   });
 });
