@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  createNewsletterSchema,
   dateToWallTime,
   isNewsletterLocked,
   looksLikeNewsletterEmail,
@@ -8,11 +7,11 @@ import {
   NEWSLETTER_LIMITS,
   NEWSLETTER_SENDING,
   NEWSLETTER_TIMINGS,
-  newsletterSchema,
   parseNewsletterEmail,
   parseScheduledDate,
   wallTimeToDate,
 } from "./newsletter.ts";
+import { createNewsletterSchema, newsletterSchema } from "./newsletter-schema.ts";
 
 const valid = {
   title: "Printemps",

@@ -1,10 +1,10 @@
 // The newsletter (spec account-and-dashboard §2, §4, §5, §8, §9 for the
 // sign-up; workouts-and-admin §3-§9 for writing and states): rules, French
-// messages, timings and the sending constants. Pure.
+// messages, timings and the sending constants. Pure, and without zod, so the
+// home page's newsletter block can use it cheaply (the form's schema is in
+// newsletter-schema.ts).
 
-import { z } from "zod";
 import { isLooseEmail } from "./account";
-import { withoutControlCharacters } from "./text";
 
 export const NEWSLETTER_TIMINGS = {
   /** The site section's success state resets to idle after 5 s. */
@@ -186,56 +186,3 @@ export function parseScheduledDate(value: unknown): Date | null {
   }
   return wallTimeToDate(text);
 }
-
-const asText = (value: unknown) => (typeof value === "string" ? withoutControlCharacters(value) : "");
-/** Title and subject are one line (the subject becomes a mail header). */
-const singleLine = (value: unknown) => asText(value).replace(/\s+/g, " ").trim();
-
-function requiredText(max: number, messages: { required: string; tooLong: string }, normalize = singleLine) {
-  return z
-    .unknown()
-    .transform(normalize)
-    .pipe(
-      z.string().min(1, { error: messages.required, abort: true }).max(max, { error: messages.tooLong, abort: true }),
-    );
-}
-
-/**
- * The newsletter form and the body of POST/PUT /api/newsletter-admin: every
- * field required, status draft or scheduled. The content is HTML; the
- * service sanitizes it before it is stored.
- */
-export function createNewsletterSchema(messages: NewsletterAdminMessages = NEWSLETTER_ADMIN_MESSAGES) {
-  return z.object(
-    {
-      title: requiredText(NEWSLETTER_LIMITS.title, {
-        required: messages.titleRequired,
-        tooLong: messages.titleTooLong,
-      }),
-      subject: requiredText(NEWSLETTER_LIMITS.subject, {
-        required: messages.subjectRequired,
-        tooLong: messages.subjectTooLong,
-      }),
-      content: requiredText(
-        NEWSLETTER_LIMITS.content,
-        { required: messages.contentRequired, tooLong: messages.contentTooLong },
-        (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : ""),
-      ),
-      scheduledDate: z
-        .unknown()
-        .superRefine((value, context) => {
-          if (typeof value !== "string" || value.trim() === "") {
-            context.addIssue({ code: "custom", message: messages.dateRequired, abort: true });
-          } else if (parseScheduledDate(value) === null) {
-            context.addIssue({ code: "custom", message: messages.dateInvalid, abort: true });
-          }
-        })
-        .transform((value) => parseScheduledDate(value) as Date),
-      status: z.enum(NEWSLETTER_FORM_STATUSES, { error: messages.statusInvalid }),
-    },
-    { error: messages.titleRequired },
-  );
-}
-
-export const newsletterSchema = createNewsletterSchema();
-export type NewsletterInput = z.output<typeof newsletterSchema>;

@@ -15,8 +15,8 @@ import {
   NEWSLETTER_ADMIN_MESSAGES,
   NEWSLETTER_LIMITS,
   type NewsletterAdminMessageKey,
-  newsletterSchema,
 } from "~/domain/newsletter";
+import { newsletterSchema } from "~/domain/newsletter-schema";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
 import { adminActionRefused, checkAdminAction, requireAdminPage } from "~/services/auth/admin-access.server";

@@ -3,7 +3,8 @@ import { data, Form, Link, useNavigation, useRouteLoaderData } from "react-route
 import type { Route } from "./+types/avis.nouveau";
 import { withAccountView } from "~/components/account/account-url";
 import { greetingName } from "~/components/account/history-view";
-import { type ReviewActionData, ReviewForm, reviewFormPath } from "~/components/community/review-form";
+import { reviewFormPath } from "~/components/community/community-paths";
+import { type ReviewActionData, ReviewForm } from "~/components/community/review-form";
 import styles from "~/components/community/review-page.module.css";
 import { getServices } from "~/context.server";
 import { type ReviewMessageKey, REVIEW_LIMITS, reviewSchema, REVIEW_MESSAGES } from "~/domain/reviews";

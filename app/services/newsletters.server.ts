@@ -1,5 +1,6 @@
 import type { AppServices } from "~/context.server";
-import { NEWSLETTER_LIST_LIMIT, type NewsletterInput } from "~/domain/newsletter";
+import { NEWSLETTER_LIST_LIMIT } from "~/domain/newsletter";
+import type { NewsletterInput } from "~/domain/newsletter-schema";
 import type { NewsletterChangeOutcome, NewsletterRecord } from "~/store/types";
 import { hasVisibleContent, sanitizeNewsletterHtml } from "./newsletter-html.server";
 

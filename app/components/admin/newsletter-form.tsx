@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
-import { createNewsletterSchema, NEWSLETTER_ADMIN_MESSAGES, NEWSLETTER_LIMITS } from "~/domain/newsletter";
+import { NEWSLETTER_ADMIN_MESSAGES, NEWSLETTER_LIMITS } from "~/domain/newsletter";
+import { createNewsletterSchema } from "~/domain/newsletter-schema";
 import { translatedMessages } from "~/lib/translated-messages";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { NewsletterActionData, NewsletterField, NewsletterFormValues } from "./admin-types";

@@ -1,6 +1,8 @@
 import { useEffect, useEffectEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import type { AccountUser } from "~/components/account/account-types";
+import { greetingName } from "~/components/account/history-view";
 import { Modal } from "~/components/ui/modal";
 import { REVIEW_TIMINGS } from "~/domain/reviews";
 import { type ReviewActionData, ReviewForm } from "./review-form";
@@ -13,7 +15,7 @@ import styles from "./reviews-section.module.css";
  * The review dialog: the form of /avis/nouveau sent with a fetcher. On
  * success it shows the moderation notice and closes 3 s later.
  */
-export default function ReviewDialog({ authorName, onClose }: { authorName: string; onClose: () => void }) {
+export default function ReviewDialog({ user, onClose }: { user: AccountUser; onClose: () => void }) {
   const { t } = useTranslation("community");
   // No key: each opening starts afresh.
   const fetcher = useFetcher<ReviewActionData>();
@@ -39,7 +41,12 @@ export default function ReviewDialog({ authorName, onClose }: { authorName: stri
         ) : (
           <>
             <p className={styles.dialogIntro}>{t("reviews.form.intro")}</p>
-            <ReviewForm FormComponent={fetcher.Form} authorName={authorName} actionData={fetcher.data} busy={busy} />
+            <ReviewForm
+              FormComponent={fetcher.Form}
+              authorName={greetingName(user)}
+              actionData={fetcher.data}
+              busy={busy}
+            />
           </>
         )}
       </div>

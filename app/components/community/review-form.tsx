@@ -3,10 +3,9 @@ import { useTranslation } from "react-i18next";
 import type { Form } from "react-router";
 import { createReviewSchema, REVIEW_LIMITS, REVIEW_MESSAGES, type ReviewMessageKey } from "~/domain/reviews";
 import { translatedMessages } from "~/lib/translated-messages";
+import { reviewFormPath } from "./community-paths";
 import { StarShape } from "./stars";
 import styles from "./review-form.module.css";
-
-export const reviewFormPath = "/avis/nouveau";
 
 /** What the /avis/nouveau action (and its client wrapper) answers: keys of REVIEW_MESSAGES, translated here. */
 export interface ReviewActionData {
@@ -103,7 +102,13 @@ export function ReviewForm({
         <label htmlFor={ids.name} className="field-label">
           {t("reviews.form.name")}
         </label>
-        <input id={ids.name} className="field-input" value={authorName} readOnly aria-describedby={ids.nameHint} />
+        <input
+          id={ids.name}
+          className={`field-input ${styles.readOnly}`}
+          value={authorName}
+          readOnly
+          aria-describedby={ids.nameHint}
+        />
         <p id={ids.nameHint} className="field-hint">
           {t("reviews.form.nameHint")}
         </p>

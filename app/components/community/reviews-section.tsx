@@ -2,12 +2,11 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 import { withAccountView } from "~/components/account/account-url";
-import { greetingName } from "~/components/account/history-view";
 import { formatDate } from "~/lib/date-format";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { RootLoaderData } from "~/root";
 import type { PublicReview } from "~/services/reviews.server";
-import { reviewFormPath } from "./review-form";
+import { reviewFormPath } from "./community-paths";
 import { Stars } from "./stars";
 import styles from "./reviews-section.module.css";
 
@@ -82,7 +81,7 @@ export function ReviewsSection({ reviews }: { reviews: PublicReview[] }) {
       </div>
       {user && dialogOpen ? (
         <Suspense fallback={null}>
-          <ReviewDialog authorName={greetingName(user)} onClose={() => setDialogOpen(false)} />
+          <ReviewDialog user={user} onClose={() => setDialogOpen(false)} />
         </Suspense>
       ) : null}
     </section>

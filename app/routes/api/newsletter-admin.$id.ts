@@ -1,6 +1,7 @@
 import type { Route } from "./+types/newsletter-admin.$id";
 import { getServices } from "~/context.server";
-import { NEWSLETTER_ADMIN_MESSAGES, newsletterSchema } from "~/domain/newsletter";
+import { NEWSLETTER_ADMIN_MESSAGES } from "~/domain/newsletter";
+import { newsletterSchema } from "~/domain/newsletter-schema";
 import { ApiError, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/services/auth/session.server";
 import { deleteNewsletter, getNewsletter, updateNewsletter } from "~/services/newsletters.server";
