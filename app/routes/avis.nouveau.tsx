@@ -80,7 +80,7 @@ export default function NewReviewPage({ actionData }: Route.ComponentProps) {
   const rootData = useRouteLoaderData<RootLoaderData>("root");
   const navigation = useNavigation();
   const user = rootData?.user ?? null;
-  const busy = navigation.state !== "idle" && navigation.formAction?.split("?")[0] === reviewFormPath;
+  const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === reviewFormPath;
   const sent = !busy && actionData?.status === "sent";
 
   return (

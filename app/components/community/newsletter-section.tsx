@@ -37,7 +37,8 @@ export function NewsletterSection({ actionData }: { actionData?: NewsletterActio
   // The answer shown: the fetcher's once it has one, else the page's (no JavaScript).
   const answer = fetcher.data ?? actionData;
   const [expired, setExpired] = useState<NewsletterActionData | null>(null);
-  const loading = fetcher.state !== "idle";
+  // The outcome shows as soon as the action answers, while the page's data reloads behind it.
+  const loading = fetcher.state === "submitting";
 
   useEffect(() => {
     if (fetcher.data?.status !== "subscribed") return;

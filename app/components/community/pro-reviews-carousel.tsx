@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ProfessionalReview } from "~/services/pro-reviews.server";
@@ -19,6 +19,17 @@ export function ProReviewsCarousel({ reviews }: { reviews: ProfessionalReview[] 
   const { t } = useTranslation("community");
   const hydrated = useHydrated();
   const [paused, setPaused] = useState(false);
+  const [offscreen, setOffscreen] = useState(false);
+  const viewport = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => setOffscreen(!entry?.isIntersecting));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
   if (reviews.length === 0) return null;
 
   return (
@@ -41,7 +52,8 @@ export function ProReviewsCarousel({ reviews }: { reviews: ProfessionalReview[] 
         ) : null}
       </div>
       <section
-        className={`${styles.viewport} ${paused ? styles.paused : ""}`}
+        ref={viewport}
+        className={`${styles.viewport} ${paused ? styles.paused : ""} ${offscreen ? styles.offscreen : ""}`}
         // Focusable, so keyboard users can pause it, and scroll it when it stands still (reduced motion).
         // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}

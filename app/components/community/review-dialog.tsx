@@ -19,7 +19,8 @@ export default function ReviewDialog({ user, onClose }: { user: AccountUser; onC
   const { t } = useTranslation("community");
   // No key: each opening starts afresh.
   const fetcher = useFetcher<ReviewActionData>();
-  const busy = fetcher.state !== "idle";
+  // The outcome shows as soon as the action answers, while the page's data reloads behind it.
+  const busy = fetcher.state === "submitting";
   const sent = !busy && fetcher.data?.status === "sent";
   const titleId = "review-dialog-title";
   const closeLater = useEffectEvent(() => onClose());
