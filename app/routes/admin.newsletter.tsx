@@ -17,6 +17,7 @@ import {
   type NewsletterAdminMessageKey,
 } from "~/domain/newsletter";
 import { newsletterSchema } from "~/domain/newsletter-schema";
+import { NEWSLETTER_FORM_MAX_BYTES, readFormData } from "~/lib/form-body.server";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
 import { adminActionRefused, checkAdminAction, requireAdminPage } from "~/services/auth/admin-access.server";
@@ -82,7 +83,7 @@ function submittedValues(form: FormData): NewsletterFormValues {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const access = await checkAdminAction(context, request);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readFormData(request, NEWSLETTER_FORM_MAX_BYTES);
   const intent = form.get("intent") === "preview" ? "preview" : "save";
   const values = submittedValues(form);
   if (!access.ok) {
