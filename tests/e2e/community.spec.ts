@@ -301,12 +301,14 @@ test.describe("home blocks", () => {
     const playState = () => track.evaluate((element) => getComputedStyle(element).animationPlayState);
     const animation = () => track.evaluate((element) => getComputedStyle(element).animationName);
     expect(await animation()).not.toBe("none");
-    expect(await playState()).toBe("running");
+    // With JavaScript it rests while out of sight: bring it into view first.
+    await viewport.scrollIntoViewIfNeeded();
+    await expect.poll(playState).toBe("running");
     // Paused under the pointer, and while the focus is in it.
     await viewport.hover();
     expect(await playState()).toBe("paused");
     await page.mouse.move(0, 0);
-    expect(await playState()).toBe("running");
+    await expect.poll(playState).toBe("running");
     await viewport.focus();
     expect(await playState()).toBe("paused");
     await viewport.blur();
