@@ -19,7 +19,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     title: getInstance(context).t("home.title"),
     about: aboutContent(language),
-    reviews: await listApprovedReviews(getServices(context)),
+    // The home page stays up without its reviews if the store stumbles.
+    reviews: await listApprovedReviews(getServices(context)).catch((error: unknown) => {
+      console.error("Reviews not loaded for the home page:", error);
+      return [];
+    }),
     professionalReviews: professionalReviews(language),
   };
 }
