@@ -1,12 +1,16 @@
 // Input checks shared by both adapters. Values reach queries only after these,
 // so a caller-supplied object (say {"$gt": ""} from a parsed JSON body) can
 // never turn into a query operator.
+import { HISTORY_PAGE_SIZE } from "../domain/history-page.ts";
 import { normalizeObjectId } from "./object-id.ts";
 import type {
   EditableNewsletterStatus,
+  HistoryCursor,
+  HistoryPage,
   NewReview,
   NewsletterDraft,
   NewUser,
+  OutboxClaim,
   OutboxStatus,
   Role,
   UserChanges,
@@ -172,4 +176,26 @@ export function normalizeNewsletterDraft(input: NewsletterDraft): NewsletterDraf
     scheduledAt: requireDate(input.scheduledAt, "scheduledAt"),
     status: requireOneOf(input.status, EDITABLE_NEWSLETTER_STATUSES, "status"),
   };
+}
+
+/** A claim as the marks read it: null (the mark changes nothing) for a malformed id or token. */
+export function claimOrNull(claim: OutboxClaim): OutboxClaim | null {
+  const id = normalizeObjectId((claim as Partial<OutboxClaim> | null)?.id);
+  const claimToken = stringOrNull((claim as Partial<OutboxClaim> | null)?.claimToken);
+  return id === null || claimToken === null || claimToken === "" ? null : { id, claimToken };
+}
+
+export interface NormalizedHistoryPage {
+  limit: number;
+  before: HistoryCursor | null;
+}
+
+/** Every history read is bounded: a missing limit means one full page, a larger one is refused. */
+export function normalizeHistoryPage(page: HistoryPage = {}): NormalizedHistoryPage {
+  const limit = requireLimit(page.limit ?? HISTORY_PAGE_SIZE);
+  if (limit > HISTORY_PAGE_SIZE) throw new TypeError(`limit must be at most ${HISTORY_PAGE_SIZE}`);
+  if (page.before === undefined) return { limit, before: null };
+  const id = normalizeObjectId(page.before.id);
+  if (id === null) throw new TypeError("before.id must be a 24-hex id");
+  return { limit, before: { createdAt: requireDate(page.before.createdAt, "before.createdAt"), id } };
 }

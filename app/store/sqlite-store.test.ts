@@ -4,9 +4,13 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Worker } from "node:worker_threads";
 import { afterAll, describe, expect, it } from "vitest";
+import { OUTBOX_CLAIM_LEASE_MS } from "./claims.ts";
+import { CONTACT_MESSAGE_SQL } from "./sqlite/contact-messages.ts";
+import { HISTORY_SQL } from "./sqlite/history.ts";
 import { appliedMigrationVersions, MIGRATIONS, runMigrations } from "./sqlite/migrations.ts";
+import { OUTBOX_SQL } from "./sqlite/outbox.ts";
 import { openSqliteStore, sqliteFilePath } from "./sqlite/sqlite-store.server.ts";
-import { describeStoreContract } from "./store.contract.ts";
+import { describeStoreContract, type ListingQuery, type QueryPlan } from "./store.contract.ts";
 
 const directory = mkdtempSync(join(tmpdir(), "dynami-sqlite-store-"));
 let fileCount = 0;
@@ -20,7 +24,51 @@ afterAll(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-describeStoreContract("SQLite", async () => openSqliteStore(freshDatabaseUrl()));
+/** The statements the adapter runs for each listing query (the same text, exported by each module). */
+const LISTING_SQL: Record<ListingQuery, string> = {
+  "outbox.claimNext": OUTBOX_SQL.claimNext,
+  "outbox.list": OUTBOX_SQL.list,
+  "history.listForUser": HISTORY_SQL.newestPage,
+  "history.listForUser before a cursor": HISTORY_SQL.pageBefore,
+  "contactMessages.listRecent": CONTACT_MESSAGE_SQL.newest,
+};
+
+/** EXPLAIN QUERY PLAN, read the way the contract asks. */
+function sqliteQueryPlan(db: DatabaseSync, sql: string): QueryPlan {
+  const details = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail);
+  return {
+    // A primary-key lookup (sqlite_autoindex_*) reads one row: the UPDATE ... WHERE id = (subquery) of a claim.
+    indexes: details
+      .flatMap((detail) => [...detail.matchAll(/USING (?:COVERING )?INDEX (\w+)/g)].map((match) => match[1]!))
+      .filter((index) => !index.startsWith("sqlite_autoindex_")),
+    sortsInMemory: details.some((detail) => detail.includes("USE TEMP B-TREE")),
+    scansWithoutIndex: details.some((detail) => /^SCAN \w+$/.test(detail)),
+    keysExamined: null,
+    detail: details.join("\n"),
+  };
+}
+
+let currentUrl = "";
+describeStoreContract(
+  "SQLite",
+  async () => {
+    currentUrl = freshDatabaseUrl();
+    return openSqliteStore(currentUrl);
+  },
+  {
+    async openSecondClient() {
+      return openSqliteStore(currentUrl);
+    },
+    async explain(query) {
+      const db = new DatabaseSync(sqliteFilePath(currentUrl), { readOnly: true });
+      try {
+        return sqliteQueryPlan(db, LISTING_SQL[query]);
+      } finally {
+        db.close();
+      }
+    },
+  },
+);
 
 describe("SQLite store", () => {
   it("records every migration once", async () => {
@@ -281,6 +329,46 @@ describe("SQLite store", () => {
     try {
       await store.users.create({ pseudo: "Mem", email: "mem@example.test", passwordHash: "h" });
       expect(await store.users.count()).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("reads a plan that sorts in memory or scans a whole table as such", () => {
+    const db = new DatabaseSync(":memory:");
+    try {
+      runMigrations(db);
+      const plan = sqliteQueryPlan(db, "SELECT * FROM history WHERE action = 'IMC_CALC' ORDER BY created_at");
+      expect(plan).toMatchObject({ sortsInMemory: true, scansWithoutIndex: true, indexes: [] });
+    } finally {
+      db.close();
+    }
+  });
+
+  it("keeps the mails a previous version left sending, with a claim that lapses a lease after their last update", async () => {
+    const url = freshDatabaseUrl();
+    const db = new DatabaseSync(sqliteFilePath(url));
+    runMigrations(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 3),
+    );
+    const stuckSince = Date.now() - 60_000;
+    db.prepare(
+      `INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body, status, attempts, next_attempt_at,
+                                last_error, sent_at, created_at, updated_at)
+       VALUES ('0123456789abcdef01234567', 'a@example.test', 's', 't', 'h', 'sending', 1, ?, NULL, NULL, ?, ?)`,
+    ).run(stuckSince, stuckSince, stuckSince);
+    db.close();
+
+    const store = openSqliteStore(url);
+    try {
+      const [stuck] = await store.outbox.list({ limit: 1 });
+      expect(stuck?.claimedAt?.getTime()).toBe(stuckSince);
+      expect(await store.outbox.claimNext(new Date(stuckSince + OUTBOX_CLAIM_LEASE_MS - 1))).toBeNull();
+      expect(await store.outbox.claimNext(new Date(stuckSince + OUTBOX_CLAIM_LEASE_MS))).toMatchObject({
+        id: "0123456789abcdef01234567",
+        attempts: 2,
+      });
     } finally {
       await store.close();
     }

@@ -148,7 +148,10 @@ export interface OutboxMailRecord {
   status: OutboxStatus;
   /** How many times the mail was claimed for sending. */
   attempts: number;
+  /** When a queued mail may be claimed (again). */
   nextAttemptAt: Date;
+  /** When the current claim was taken; null unless "sending". */
+  claimedAt: Date | null;
   lastError: string | null;
   sentAt: Date | null;
   /** Extra mail headers (List-Unsubscribe...); empty for most mails. */
@@ -158,6 +161,19 @@ export interface OutboxMailRecord {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/**
+ * A mail handed to one sender. The token proves the claim: marking the
+ * mail sent, retried or failed only counts while this token still holds it.
+ */
+export interface ClaimedOutboxMail extends OutboxMailRecord {
+  status: "sending";
+  claimedAt: Date;
+  claimToken: string;
+}
+
+/** What the marks need of a claim: the mail and the token it was claimed with. */
+export type OutboxClaim = Pick<ClaimedOutboxMail, "id" | "claimToken">;
 
 export interface NewOutboxMail {
   to: string;
@@ -177,18 +193,19 @@ export interface OutboxStore {
   /** Queues the mail for sending right away; with a dedupeKey already used, returns that mail and queues nothing. */
   enqueue(mail: NewOutboxMail): Promise<OutboxMailRecord>;
   /**
-   * Atomically moves the oldest queued mail due at now to "sending" and
-   * counts the attempt; concurrent callers, even in other processes, never get
-   * the same mail. Null when nothing is due.
+   * Atomically hands one mail to the caller under a fresh claim token,
+   * moving it to "sending" and counting the attempt: first a mail whose
+   * claim is older than the lease (OUTBOX_CLAIM_LEASE_MS in claims.ts: its sender died),
+   * else the queued mail due the longest at now. Concurrent callers, even in
+   * other processes, never get the same mail. Null when nothing is due.
    */
-  claimNext(now?: Date): Promise<OutboxMailRecord | null>;
-  markSent(id: string, now?: Date): Promise<void>;
+  claimNext(now?: Date): Promise<ClaimedOutboxMail | null>;
+  /** The marks below change the mail only while the claim still holds it; they say whether it did. */
+  markSent(claim: OutboxClaim, now?: Date): Promise<boolean>;
   /** Back to "queued", to be claimed again from nextAttemptAt on. */
-  markRetry(id: string, error: string, nextAttemptAt: Date): Promise<void>;
-  markFailed(id: string, error: string): Promise<void>;
-  /** Requeues mails left in "sending" (a crashed sender) since before olderThan; returns how many. */
-  releaseStale(olderThan: Date): Promise<number>;
-  /** Newest first. */
+  markRetry(claim: OutboxClaim, error: string, nextAttemptAt: Date): Promise<boolean>;
+  markFailed(claim: OutboxClaim, error: string): Promise<boolean>;
+  /** Newest first: the limit is required, the outbox grows with users. */
   list(options: { limit: number }): Promise<OutboxMailRecord[]>;
   countByStatus(): Promise<Record<OutboxStatus, number>>;
   /**
@@ -382,10 +399,23 @@ export interface NewHistoryEntry {
   meta?: Record<string, unknown>;
 }
 
+/** Where a page of history starts: strictly older than this entry (keyset, so pages never skip or repeat). */
+export interface HistoryCursor {
+  createdAt: Date;
+  id: string;
+}
+
+export interface HistoryPage {
+  /** 1 to HISTORY_PAGE_SIZE (app/domain/history-page.ts), which is also the default. */
+  limit?: number;
+  /** Omitted for the newest page. */
+  before?: HistoryCursor;
+}
+
 export interface HistoryStore {
   add(entry: NewHistoryEntry): Promise<HistoryRecord>;
-  /** Newest first. */
-  listForUser(userId: string): Promise<HistoryRecord[]>;
+  /** One page of the user's entries, newest first (createdAt, then id, descending). */
+  listForUser(userId: string, page?: HistoryPage): Promise<HistoryRecord[]>;
   /** False when no such entry belongs to that user. */
   deleteForUser(id: string, userId: string): Promise<boolean>;
 }
@@ -417,6 +447,38 @@ export interface ContactMessagesStore {
   purgeOlderThan(cutoff: Date): Promise<number>;
 }
 
+export interface RateLimitOptions {
+  /** Names the counter: limiters with the same prefix count together; one prefix, one set of options. */
+  keyPrefix: string;
+  /** Points a key may consume per window. */
+  points: number;
+  /** The window, counted from a key's first point. */
+  durationSeconds: number;
+}
+
+export interface RateLimitState {
+  /** Points counted for the key in its current window (this call included). */
+  consumedPoints: number;
+  /** Milliseconds until the window ends and the count starts again. */
+  msBeforeNext: number;
+}
+
+/**
+ * Counts points per key over a fixed window. Shared by every process that
+ * shares the database where the adapter can (MongoDB); per process otherwise
+ * (SQLite, which one process serves).
+ */
+export interface RateLimiter {
+  /** Counts the points, even past the limit; allowed is false once the count exceeds the points. */
+  consume(key: string, points?: number): Promise<RateLimitState & { allowed: boolean }>;
+  /** The key's current state, or null when nothing is counted for it. */
+  get(key: string): Promise<RateLimitState | null>;
+  /** Gives points back (a success that was counted beforehand). */
+  reward(key: string, points?: number): Promise<void>;
+  /** Forgets the key. */
+  delete(key: string): Promise<void>;
+}
+
 export interface Store {
   readonly kind: "sqlite" | "mongodb";
   readonly users: UsersStore;
@@ -428,6 +490,8 @@ export interface Store {
   readonly newsletters: NewslettersStore;
   readonly history: HistoryStore;
   readonly contactMessages: ContactMessagesStore;
+  /** The limiter of that prefix, the same one for every call with it. */
+  rateLimiter(options: RateLimitOptions): RateLimiter;
   /** Resolves when the database answers; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

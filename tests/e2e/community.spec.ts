@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { demoAdmin, demoUser, waitForMail } from "./support/server";
 import { logInAs } from "./support/session";

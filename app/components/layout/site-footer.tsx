@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import type { RootLoaderData } from "~/root";
 import { FacebookIcon, InstagramIcon, TiktokIcon, YoutubeIcon } from "./icons";
 import { AnimatedPebblesLogo } from "./animated-logo";
 
@@ -12,6 +13,8 @@ const socialLinks = [
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  // Missing only on the error screen of a root loader that failed.
+  const year = useRouteLoaderData<RootLoaderData>("root")?.year;
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
@@ -60,7 +63,7 @@ export function SiteFooter() {
         </section>
       </div>
       <div className="footer-bottom">
-        <p>{t("footer.rights", { year: new Date().getFullYear() })}</p>
+        {year ? <p>{t("footer.rights", { year })}</p> : null}
         <p className="footer-legal">
           <Link to="/mentions-legales">{t("footer.legal")}</Link>
           <Link to="/privacy-policy">{t("footer.privacy")}</Link>

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import { createTransport } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { AppConfig } from "~/config.server";
 
@@ -29,7 +29,7 @@ function senderAddress(config: AppConfig): string {
 export function createMailTransport(config: AppConfig): MailTransport {
   const from = senderAddress(config);
   if (config.smtpUrl) {
-    const smtp = nodemailer.createTransport({
+    const smtp = createTransport({
       url: config.smtpUrl,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
@@ -50,7 +50,7 @@ export function createMailTransport(config: AppConfig): MailTransport {
       close: () => smtp.close(),
     };
   }
-  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const files = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     kind: "files",
     async send(mail) {

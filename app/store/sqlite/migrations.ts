@@ -107,6 +107,33 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    // Several app processes on one file: outbox claims bound to a token with a
+    // lease, and every listing served by an index that also serves its sort,
+    // the id tie-breaker included (a rowid index cannot: SQLite would sort).
+    version: 3,
+    sql: `
+      ALTER TABLE mail_outbox ADD COLUMN claim_token TEXT;
+      ALTER TABLE mail_outbox ADD COLUMN claimed_at INTEGER;
+      -- Mails left sending by the previous version get a claim that lapses
+      -- one lease after their last update, like any other.
+      UPDATE mail_outbox
+      SET claim_token = lower(hex(randomblob(16))), claimed_at = updated_at
+      WHERE status = 'sending';
+
+      DROP INDEX mail_outbox_status_created_at;
+      CREATE INDEX mail_outbox_queued_due ON mail_outbox (status, next_attempt_at, id);
+      CREATE INDEX mail_outbox_claimed_at ON mail_outbox (status, claimed_at, id);
+      DROP INDEX mail_outbox_created_at;
+      CREATE INDEX mail_outbox_created_at_id ON mail_outbox (created_at, id);
+
+      DROP INDEX history_user_id_created_at;
+      CREATE INDEX history_user_id_created_at_id ON history (user_id, created_at, id);
+
+      DROP INDEX contact_messages_created_at;
+      CREATE INDEX contact_messages_created_at_id ON contact_messages (created_at, id);
+    `,
+  },
+  {
     // Community: reviews, newsletters, double opt-in for subscribers, and
     // what newsletter mails need from the outbox.
     version: 5,
@@ -191,7 +218,7 @@ export function runMigrations(db: DatabaseSync, migrations: readonly Migration[]
   const isApplied = db.prepare("SELECT 1 FROM schema_migrations WHERE version = ?");
   const recordApplied = db.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)");
 
-  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+  for (const migration of migrations.toSorted((a, b) => a.version - b.version)) {
     if (isApplied.get(migration.version)) continue;
     // IMMEDIATE takes the write lock up front; checking again under it means two
     // processes starting together never both apply the same migration.

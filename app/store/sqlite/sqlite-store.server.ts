@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import { rateLimiterRegistry } from "../rate-limiters.ts";
 import type { Store } from "../types.ts";
 import { createSqliteContactMessages } from "./contact-messages.ts";
 import { createSqliteHistory } from "./history.ts";
@@ -54,6 +56,11 @@ export function openSqliteStore(databaseUrl: string): Store {
     newsletters: createSqliteNewsletters(db),
     history: createSqliteHistory(db),
     contactMessages: createSqliteContactMessages(db),
+    // One process serves an SQLite file: its limits can live in its memory.
+    rateLimiter: rateLimiterRegistry(
+      ({ keyPrefix, points, durationSeconds }) =>
+        new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds }),
+    ),
     async ping() {
       ping.get();
     },
