@@ -8,7 +8,10 @@ import { OUTBOX_CLAIM_LEASE_MS } from "./claims.ts";
 import { CONTACT_MESSAGE_SQL } from "./sqlite/contact-messages.ts";
 import { HISTORY_SQL } from "./sqlite/history.ts";
 import { appliedMigrationVersions, MIGRATIONS, runMigrations } from "./sqlite/migrations.ts";
+import { SUBSCRIBER_SQL } from "./sqlite/newsletter-subscribers.ts";
+import { NEWSLETTER_SQL } from "./sqlite/newsletters.ts";
 import { OUTBOX_SQL } from "./sqlite/outbox.ts";
+import { REVIEW_SQL } from "./sqlite/reviews.ts";
 import { openSqliteStore, sqliteFilePath } from "./sqlite/sqlite-store.server.ts";
 import { describeStoreContract, type ListingQuery, type QueryPlan } from "./store.contract.ts";
 
@@ -31,6 +34,13 @@ const LISTING_SQL: Record<ListingQuery, string> = {
   "history.listForUser": HISTORY_SQL.newestPage,
   "history.listForUser before a cursor": HISTORY_SQL.pageBefore,
   "contactMessages.listRecent": CONTACT_MESSAGE_SQL.newest,
+  "reviews.listApproved": REVIEW_SQL.approved,
+  "reviews.listAll": REVIEW_SQL.newest,
+  "newsletters.list": NEWSLETTER_SQL.newest,
+  "newsletters.claimDue": NEWSLETTER_SQL.claimDue,
+  "newsletterSubscribers.listConfirmed": SUBSCRIBER_SQL.confirmedFirst,
+  "newsletterSubscribers.listConfirmed after a cursor": SUBSCRIBER_SQL.confirmedAfter,
+  "newsletterSubscribers.purgePendingOlderThan": SUBSCRIBER_SQL.purgePending,
 };
 
 /** EXPLAIN QUERY PLAN, read the way the contract asks. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ObjectId, type Collection, type IndexDescription } from "mongodb";
+import { ObjectId, type Collection } from "mongodb";
 import {
   emailForLookup,
   normalizeEmail,
@@ -10,7 +10,7 @@ import {
   stringOrNull,
 } from "../normalize.ts";
 import type { NewsletterSubscriberRecord, NewsletterSubscribersStore } from "../types.ts";
-import { duplicateKeyFields, requireObjectId } from "./mongo-values.ts";
+import { duplicateKeyFields, type IndexedQuery, type NamedIndex, requireObjectId } from "./mongo-values.ts";
 import type { UserDocument } from "./users.ts";
 
 export interface SubscriberDocument {
@@ -26,7 +26,16 @@ export interface SubscriberDocument {
   createdAt: Date;
 }
 
-export const SUBSCRIBER_INDEXES: IndexDescription[] = [
+// listConfirmed: equality on confirmed, then the _id range and order.
+const CONFIRMED_ID: NamedIndex = { key: { confirmed: 1, _id: 1 }, name: "newsletter_subscribers_confirmed_id" };
+// purgePendingOlderThan: pending subscriptions only, by date.
+const PENDING_CREATED_AT: NamedIndex = {
+  key: { createdAt: 1 },
+  name: "newsletter_subscribers_pending_created_at",
+  partialFilterExpression: { confirmed: false },
+};
+
+export const SUBSCRIBER_INDEXES: NamedIndex[] = [
   { key: { email: 1 }, name: "newsletter_subscribers_email_unique", unique: true },
   {
     key: { unsubscribeToken: 1 },
@@ -40,11 +49,28 @@ export const SUBSCRIBER_INDEXES: IndexDescription[] = [
     unique: true,
     partialFilterExpression: { confirmTokenHash: { $type: "string" } },
   },
-  // listConfirmed: equality on confirmed, then the _id range and sort.
-  { key: { confirmed: 1, _id: 1 }, name: "newsletter_subscribers_confirmed_id" },
-  // purgePendingOlderThan.
-  { key: { confirmed: 1, createdAt: 1 }, name: "newsletter_subscribers_confirmed_created_at" },
+  CONFIRMED_ID,
+  PENDING_CREATED_AT,
 ];
+
+/**
+ * The reads of many subscribers, spelled out so the contract tests can
+ * explain() them. The purge is a delete: its order does not matter, only
+ * that it reads the pending ones through their index.
+ */
+export const SUBSCRIBER_QUERIES = {
+  confirmed: (afterId: ObjectId | null): IndexedQuery<SubscriberDocument> => ({
+    filter: afterId === null ? { confirmed: true } : { confirmed: true, _id: { $gt: afterId } },
+    sort: { _id: 1 },
+    index: CONFIRMED_ID,
+  }),
+  // The filter repeats the index's partial filter (confirmed: false), so the index can serve it.
+  pendingOlderThan: (cutoff: Date): IndexedQuery<SubscriberDocument> => ({
+    filter: { confirmed: false, createdAt: { $lt: cutoff } },
+    sort: { createdAt: 1 },
+    index: PENDING_CREATED_AT,
+  }),
+};
 
 function toSubscriberRecord(document: SubscriberDocument): NewsletterSubscriberRecord {
   return {
@@ -180,19 +206,17 @@ export function createMongoNewsletterSubscribers(
 
     async listConfirmed(options) {
       const limit = requireLimit(options.limit);
-      const filter =
-        options.afterId === null
-          ? { confirmed: true }
-          : { confirmed: true, _id: { $gt: requireObjectId(options.afterId, "afterId") } };
-      const documents = await subscribers.find(filter).sort({ _id: 1 }).limit(limit).toArray();
+      const afterId = options.afterId === null ? null : requireObjectId(options.afterId, "afterId");
+      const query = SUBSCRIBER_QUERIES.confirmed(afterId);
+      const documents = await subscribers
+        .find(query.filter, { sort: query.sort, hint: query.index.key, limit })
+        .toArray();
       return documents.map(toSubscriberRecord);
     },
 
     async purgePendingOlderThan(cutoff) {
-      const result = await subscribers.deleteMany({
-        confirmed: false,
-        createdAt: { $lt: requireDate(cutoff, "cutoff") },
-      });
+      const query = SUBSCRIBER_QUERIES.pendingOlderThan(requireDate(cutoff, "cutoff"));
+      const result = await subscribers.deleteMany(query.filter, { hint: query.index.key });
       return result.deletedCount;
     },
   };

@@ -1,8 +1,8 @@
-import { ObjectId, type Collection, type IndexDescription } from "mongodb";
+import { ObjectId, type Collection } from "mongodb";
 import { normalizeObjectId } from "../object-id.ts";
 import { normalizeNewsletterDraft, requireDate, requireLimit, requireString } from "../normalize.ts";
 import type { NewsletterChangeOutcome, NewsletterRecord, NewslettersStore, NewsletterStatus } from "../types.ts";
-import { toObjectId } from "./mongo-values.ts";
+import { type IndexedQuery, type NamedIndex, toObjectId } from "./mongo-values.ts";
 
 export interface NewsletterDocument {
   _id: ObjectId;
@@ -22,12 +22,37 @@ export interface NewsletterDocument {
   updatedAt: Date;
 }
 
-export const NEWSLETTER_INDEXES: IndexDescription[] = [
-  { key: { createdAt: -1, _id: -1 }, name: "newsletters_created_at" },
-  // claimDue: the oldest due scheduled one, then a lapsed lease.
-  { key: { status: 1, scheduledAt: 1, _id: 1 }, name: "newsletters_status_scheduled_at" },
-  { key: { status: 1, leaseUntil: 1, _id: 1 }, name: "newsletters_status_lease_until" },
-];
+// Each listing names its index (hint) and sorts on that index's keys, _id
+// tie-breaker included; the contract tests check it with explain().
+// list, newest first.
+const CREATED_AT: NamedIndex = { key: { createdAt: -1, _id: -1 }, name: "newsletters_created_at_id" };
+// claimDue, scheduled ones: equality on status, range and order on scheduledAt.
+const SCHEDULED_DUE: NamedIndex = {
+  key: { status: 1, scheduledAt: 1, _id: 1 },
+  name: "newsletters_status_scheduled_at",
+};
+// claimDue, lapsed claims: equality on status, range and order on leaseUntil.
+const LEASE_UNTIL: NamedIndex = { key: { status: 1, leaseUntil: 1, _id: 1 }, name: "newsletters_status_lease_until" };
+
+export const NEWSLETTER_INDEXES: NamedIndex[] = [CREATED_AT, SCHEDULED_DUE, LEASE_UNTIL];
+
+export const NEWSLETTER_QUERIES = {
+  newest: (): IndexedQuery<NewsletterDocument> => ({
+    filter: {},
+    sort: { createdAt: -1, _id: -1 },
+    index: CREATED_AT,
+  }),
+  dueScheduled: (now: Date): IndexedQuery<NewsletterDocument> => ({
+    filter: { status: "scheduled", scheduledAt: { $lte: now } },
+    sort: { scheduledAt: 1, _id: 1 },
+    index: SCHEDULED_DUE,
+  }),
+  lapsedClaim: (now: Date): IndexedQuery<NewsletterDocument> => ({
+    filter: { status: "sending", leaseUntil: { $lt: now } },
+    sort: { leaseUntil: 1, _id: 1 },
+    index: LEASE_UNTIL,
+  }),
+};
 
 const LOCKED_STATUSES: NewsletterStatus[] = ["sending", "sent"];
 
@@ -86,10 +111,9 @@ export function createMongoNewsletters(newsletters: Collection<NewsletterDocumen
     },
 
     async list(options) {
+      const query = NEWSLETTER_QUERIES.newest();
       const documents = await newsletters
-        .find()
-        .sort({ createdAt: -1, _id: -1 })
-        .limit(requireLimit(options.limit))
+        .find(query.filter, { sort: query.sort, hint: query.index.key, limit: requireLimit(options.limit) })
         .toArray();
       return documents.map(toNewsletterRecord);
     },
@@ -136,16 +160,17 @@ export function createMongoNewsletters(newsletters: Collection<NewsletterDocumen
         $set: { status: "sending" as const, claimToken: token, leaseUntil, updatedAt: at },
         $inc: { attempts: 1 },
       };
-      // Each findOneAndUpdate picks and marks in one atomic step.
+      // Each findOneAndUpdate picks and marks in one atomic step: the
+      // scheduled newsletter due the longest, else the oldest lapsed lease.
+      const claimFirst = (query: IndexedQuery<NewsletterDocument>) =>
+        newsletters.findOneAndUpdate(query.filter, take, {
+          sort: query.sort,
+          hint: query.index.key,
+          returnDocument: "after",
+        });
       const document =
-        (await newsletters.findOneAndUpdate({ status: "scheduled", scheduledAt: { $lte: at } }, take, {
-          sort: { scheduledAt: 1, _id: 1 },
-          returnDocument: "after",
-        })) ??
-        (await newsletters.findOneAndUpdate({ status: "sending", leaseUntil: { $lt: at } }, take, {
-          sort: { leaseUntil: 1, _id: 1 },
-          returnDocument: "after",
-        }));
+        (await claimFirst(NEWSLETTER_QUERIES.dueScheduled(at))) ??
+        (await claimFirst(NEWSLETTER_QUERIES.lapsedClaim(at)));
       if (!document) return null;
       return {
         newsletter: toNewsletterRecord(document),

@@ -1,7 +1,7 @@
-import { ObjectId, type Collection, type IndexDescription } from "mongodb";
+import { ObjectId, type Collection } from "mongodb";
 import { normalizeNewReview, requireDate, requireLimit } from "../normalize.ts";
 import type { ReviewRecord, ReviewsStore } from "../types.ts";
-import { toObjectId } from "./mongo-values.ts";
+import { type IndexedQuery, type NamedIndex, toObjectId } from "./mongo-values.ts";
 
 export interface ReviewDocument {
   _id: ObjectId;
@@ -14,13 +14,21 @@ export interface ReviewDocument {
   createdAt: Date;
 }
 
-export const REVIEW_INDEXES: IndexDescription[] = [
-  // listApproved: equality on isApproved, then the sort.
-  { key: { isApproved: 1, createdAt: -1, _id: -1 }, name: "reviews_approved_created_at" },
-  // listAll.
-  { key: { createdAt: -1, _id: -1 }, name: "reviews_created_at" },
-  { key: { userId: 1 }, name: "reviews_user_id" },
-];
+// Each listing names its index (hint) and sorts on that index's keys, _id
+// tie-breaker included; the contract tests check it with explain().
+// listApproved: equality on isApproved, then the order.
+const APPROVED: NamedIndex = { key: { isApproved: 1, createdAt: -1, _id: -1 }, name: "reviews_approved_created_at_id" };
+// listAll (moderation), newest first.
+const CREATED_AT: NamedIndex = { key: { createdAt: -1, _id: -1 }, name: "reviews_created_at_id" };
+
+export const REVIEW_INDEXES: NamedIndex[] = [APPROVED, CREATED_AT, { key: { userId: 1 }, name: "reviews_user_id" }];
+
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+export const REVIEW_QUERIES = {
+  approved: (): IndexedQuery<ReviewDocument> => ({ filter: { isApproved: true }, sort: NEWEST_FIRST, index: APPROVED }),
+  newest: (): IndexedQuery<ReviewDocument> => ({ filter: {}, sort: NEWEST_FIRST, index: CREATED_AT }),
+};
 
 function toReviewRecord(document: ReviewDocument): ReviewRecord {
   return {
@@ -36,6 +44,11 @@ function toReviewRecord(document: ReviewDocument): ReviewRecord {
 }
 
 export function createMongoReviews(reviews: Collection<ReviewDocument>): ReviewsStore {
+  async function read(query: IndexedQuery<ReviewDocument>, limit: number): Promise<ReviewRecord[]> {
+    const documents = await reviews.find(query.filter, { sort: query.sort, hint: query.index.key, limit }).toArray();
+    return documents.map(toReviewRecord);
+  }
+
   return {
     async create(input) {
       const review = normalizeNewReview(input);
@@ -61,21 +74,11 @@ export function createMongoReviews(reviews: Collection<ReviewDocument>): Reviews
     },
 
     async listApproved(options) {
-      const documents = await reviews
-        .find({ isApproved: true })
-        .sort({ createdAt: -1, _id: -1 })
-        .limit(requireLimit(options.limit))
-        .toArray();
-      return documents.map(toReviewRecord);
+      return read(REVIEW_QUERIES.approved(), requireLimit(options.limit));
     },
 
     async listAll(options) {
-      const documents = await reviews
-        .find()
-        .sort({ createdAt: -1, _id: -1 })
-        .limit(requireLimit(options.limit))
-        .toArray();
-      return documents.map(toReviewRecord);
+      return read(REVIEW_QUERIES.newest(), requireLimit(options.limit));
     },
 
     async approve(id, now = new Date()) {

@@ -147,8 +147,9 @@ export const MIGRATIONS: readonly Migration[] = [
         approved_at INTEGER,
         created_at INTEGER NOT NULL
       ) STRICT;
-      CREATE INDEX reviews_created_at ON reviews (created_at, id);
-      CREATE INDEX reviews_approved_created_at ON reviews (created_at, id) WHERE approved_at IS NOT NULL;
+      -- Each listing reads one index that also serves its order, id tie-breaker included.
+      CREATE INDEX reviews_created_at_id ON reviews (created_at, id);
+      CREATE INDEX reviews_approved_created_at_id ON reviews (created_at, id) WHERE approved_at IS NOT NULL;
       CREATE INDEX reviews_user_id ON reviews (user_id);
 
       CREATE TABLE newsletters (
@@ -168,7 +169,7 @@ export const MIGRATIONS: readonly Migration[] = [
         created_at INTEGER NOT NULL,
         updated_at INTEGER NOT NULL
       ) STRICT;
-      CREATE INDEX newsletters_created_at ON newsletters (created_at, id);
+      CREATE INDEX newsletters_created_at_id ON newsletters (created_at, id);
       CREATE INDEX newsletters_status_scheduled_at ON newsletters (status, scheduled_at, id);
       CREATE INDEX newsletters_status_lease_until ON newsletters (status, lease_until, id);
 

@@ -35,6 +35,29 @@ function toSubscriberRecord(row: SubscriberRow): NewsletterSubscriberRecord {
   };
 }
 
+/**
+ * The statements that read many rows, exported so the contract tests can
+ * EXPLAIN the very text the adapter runs. The sender pages through confirmed
+ * subscribers by id (a partial index of confirmed ones); the retention purge
+ * reads a partial index of pending ones by date.
+ */
+export const SUBSCRIBER_SQL = {
+  confirmedFirst: `
+    SELECT * FROM newsletter_subscribers INDEXED BY newsletter_subscribers_confirmed_id
+    WHERE confirmed_at IS NOT NULL
+    ORDER BY id LIMIT :limit
+  `,
+  confirmedAfter: `
+    SELECT * FROM newsletter_subscribers INDEXED BY newsletter_subscribers_confirmed_id
+    WHERE confirmed_at IS NOT NULL AND id > :afterId
+    ORDER BY id LIMIT :limit
+  `,
+  purgePending: `
+    DELETE FROM newsletter_subscribers INDEXED BY newsletter_subscribers_pending_created_at
+    WHERE confirmed_at IS NULL AND created_at < ?
+  `,
+} as const;
+
 export function createSqliteNewsletterSubscribers(db: DatabaseSync): NewsletterSubscribersStore {
   // A known pending address keeps its row; only the sign-up wish is added.
   // RETURNING gives the inserted or updated row: its id tells which.
@@ -63,16 +86,9 @@ export function createSqliteNewsletterSubscribers(db: DatabaseSync): NewsletterS
   const deleteByUnsubscribeToken = db.prepare(
     "DELETE FROM newsletter_subscribers WHERE unsubscribe_token = ? RETURNING *",
   );
-  // Served by newsletter_subscribers_confirmed_id (a partial index on id).
-  const selectConfirmedFirst = db.prepare(`
-    SELECT * FROM newsletter_subscribers WHERE confirmed_at IS NOT NULL ORDER BY id LIMIT ?
-  `);
-  const selectConfirmedAfter = db.prepare(`
-    SELECT * FROM newsletter_subscribers WHERE confirmed_at IS NOT NULL AND id > ? ORDER BY id LIMIT ?
-  `);
-  const deletePendingBefore = db.prepare(`
-    DELETE FROM newsletter_subscribers WHERE confirmed_at IS NULL AND created_at < ?
-  `);
+  const selectConfirmedFirst = db.prepare(SUBSCRIBER_SQL.confirmedFirst);
+  const selectConfirmedAfter = db.prepare(SUBSCRIBER_SQL.confirmedAfter);
+  const deletePendingBefore = db.prepare(SUBSCRIBER_SQL.purgePending);
 
   return {
     async subscribe(input) {
@@ -135,11 +151,11 @@ export function createSqliteNewsletterSubscribers(db: DatabaseSync): NewsletterS
     async listConfirmed(options) {
       const limit = requireLimit(options.limit);
       if (options.afterId === null) {
-        return (selectConfirmedFirst.all(limit) as unknown as SubscriberRow[]).map(toSubscriberRecord);
+        return (selectConfirmedFirst.all({ limit }) as unknown as SubscriberRow[]).map(toSubscriberRecord);
       }
       const afterId = normalizeObjectId(options.afterId);
       if (afterId === null) throw new TypeError("afterId must be a 24-hex id or null");
-      return (selectConfirmedAfter.all(afterId, limit) as unknown as SubscriberRow[]).map(toSubscriberRecord);
+      return (selectConfirmedAfter.all({ afterId, limit }) as unknown as SubscriberRow[]).map(toSubscriberRecord);
     },
 
     async purgePendingOlderThan(cutoff) {

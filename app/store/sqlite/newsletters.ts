@@ -39,6 +39,33 @@ function toNewsletterRecord(row: NewsletterRow): NewsletterRecord {
   };
 }
 
+/**
+ * The statements that read many rows, exported so the contract tests can
+ * EXPLAIN the very text the adapter runs. Each names the index that serves
+ * both its filter and its order, id tie-breaker included.
+ */
+export const NEWSLETTER_SQL = {
+  newest: "SELECT * FROM newsletters INDEXED BY newsletters_created_at_id ORDER BY created_at DESC, id DESC LIMIT ?",
+  // One statement: SQLite's write lock makes pick-and-mark atomic between
+  // processes sharing the file. The scheduled newsletter due the longest
+  // first, else the oldest lapsed lease; each subquery walks its index in
+  // order and stops at the first row.
+  claimDue: `
+    UPDATE newsletters
+    SET status = 'sending', claim_token = :claimToken, lease_until = :leaseUntil, attempts = attempts + 1,
+        updated_at = :now
+    WHERE id = coalesce(
+      (SELECT id FROM newsletters INDEXED BY newsletters_status_scheduled_at
+       WHERE status = 'scheduled' AND scheduled_at <= :now
+       ORDER BY scheduled_at, id LIMIT 1),
+      (SELECT id FROM newsletters INDEXED BY newsletters_status_lease_until
+       WHERE status = 'sending' AND lease_until < :now
+       ORDER BY lease_until, id LIMIT 1)
+    )
+    RETURNING *
+  `,
+} as const;
+
 export function createSqliteNewsletters(db: DatabaseSync): NewslettersStore {
   const insert = db.prepare(`
     INSERT INTO newsletters (id, title, subject, content, scheduled_at, status, sent_at, recipient_count,
@@ -47,7 +74,7 @@ export function createSqliteNewsletters(db: DatabaseSync): NewslettersStore {
     RETURNING *
   `);
   const selectById = db.prepare("SELECT * FROM newsletters WHERE id = ?");
-  const selectNewest = db.prepare("SELECT * FROM newsletters ORDER BY created_at DESC, id DESC LIMIT ?");
+  const selectNewest = db.prepare(NEWSLETTER_SQL.newest);
   // The status condition sits in the statement itself, so a sender's claim
   // landing between a read and this write cannot be overwritten.
   const updateEditable = db.prepare(`
@@ -59,18 +86,7 @@ export function createSqliteNewsletters(db: DatabaseSync): NewslettersStore {
   `);
   const deleteEditable = db.prepare("DELETE FROM newsletters WHERE id = ? AND status NOT IN ('sending', 'sent')");
   const selectStatus = db.prepare("SELECT status FROM newsletters WHERE id = ?");
-  // One statement: SQLite's write lock makes pick-and-mark atomic between
-  // processes sharing the file. Each subquery has its own index
-  // (newsletters_status_scheduled_at, newsletters_status_lease_until).
-  const claim = db.prepare(`
-    UPDATE newsletters
-    SET status = 'sending', claim_token = ?, lease_until = ?, attempts = attempts + 1, updated_at = ?
-    WHERE id = coalesce(
-      (SELECT id FROM newsletters WHERE status = 'scheduled' AND scheduled_at <= ? ORDER BY scheduled_at, id LIMIT 1),
-      (SELECT id FROM newsletters WHERE status = 'sending' AND lease_until < ? ORDER BY lease_until, id LIMIT 1)
-    )
-    RETURNING *
-  `);
+  const claim = db.prepare(NEWSLETTER_SQL.claimDue);
   const progress = db.prepare(`
     UPDATE newsletters SET cursor = ?, recipient_count = ?, lease_until = ?, updated_at = ?
     WHERE id = ? AND status = 'sending' AND claim_token = ?
@@ -151,7 +167,7 @@ export function createSqliteNewsletters(db: DatabaseSync): NewslettersStore {
       const token = requireString(claimToken, "claimToken");
       if (!Number.isInteger(leaseMs) || leaseMs < 1) throw new TypeError("leaseMs must be a positive integer");
       const leaseUntil = at + leaseMs;
-      const row = claim.get(token, leaseUntil, at, at, at) as NewsletterRow | undefined;
+      const row = claim.get({ claimToken: token, leaseUntil, now: at }) as NewsletterRow | undefined;
       if (!row) return null;
       return {
         newsletter: toNewsletterRecord(row),

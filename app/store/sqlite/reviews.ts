@@ -27,6 +27,20 @@ function toReviewRecord(row: ReviewRow): ReviewRecord {
   };
 }
 
+/**
+ * The listings, exported so the contract tests EXPLAIN the very text the
+ * adapter runs: each walks one index backwards, id tie-breaker included
+ * (the approved one is partial: it holds approved reviews only).
+ */
+export const REVIEW_SQL = {
+  approved: `
+    SELECT * FROM reviews INDEXED BY reviews_approved_created_at_id
+    WHERE approved_at IS NOT NULL
+    ORDER BY created_at DESC, id DESC LIMIT ?
+  `,
+  newest: "SELECT * FROM reviews INDEXED BY reviews_created_at_id ORDER BY created_at DESC, id DESC LIMIT ?",
+} as const;
+
 export function createSqliteReviews(db: DatabaseSync): ReviewsStore {
   const insert = db.prepare(`
     INSERT INTO reviews (id, user_id, name, rating, comment, approved_at, created_at)
@@ -34,11 +48,8 @@ export function createSqliteReviews(db: DatabaseSync): ReviewsStore {
     RETURNING *
   `);
   const selectById = db.prepare("SELECT * FROM reviews WHERE id = ?");
-  // Served by reviews_approved_created_at (partial) and reviews_created_at.
-  const selectApproved = db.prepare(`
-    SELECT * FROM reviews WHERE approved_at IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT ?
-  `);
-  const selectAll = db.prepare("SELECT * FROM reviews ORDER BY created_at DESC, id DESC LIMIT ?");
+  const selectApproved = db.prepare(REVIEW_SQL.approved);
+  const selectAll = db.prepare(REVIEW_SQL.newest);
   const setApproved = db.prepare(`
     UPDATE reviews SET approved_at = coalesce(approved_at, ?) WHERE id = ? RETURNING *
   `);
