@@ -88,6 +88,13 @@ export function isNewsletterLocked(status: NewsletterStatusValue): boolean {
 }
 
 export const NEWSLETTER_LIMITS = { title: 150, subject: 200, content: 200_000 } as const;
+
+/**
+ * The newsletter screen's form body: room for a 200,000-character content
+ * percent-encoded (up to 9 bytes for a character outside ASCII) and the other
+ * fields. Every other form gets the server's 64 KB.
+ */
+export const NEWSLETTER_FORM_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 /** Newsletters listed in the admin area. */
 export const NEWSLETTER_LIST_LIMIT = 100;
 

@@ -13,11 +13,12 @@ import { getServices } from "~/context.server";
 import {
   dateToWallTime,
   NEWSLETTER_ADMIN_MESSAGES,
+  NEWSLETTER_FORM_BODY_LIMIT_BYTES,
   NEWSLETTER_LIMITS,
   type NewsletterAdminMessageKey,
 } from "~/domain/newsletter";
 import { newsletterSchema } from "~/domain/newsletter-schema";
-import { NEWSLETTER_FORM_MAX_BYTES, readFormData } from "~/lib/form-body.server";
+import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
 import { adminActionRefused, checkAdminAction, requireAdminPage } from "~/services/auth/admin-access.server";
@@ -35,7 +36,7 @@ import type { RootLoaderData } from "~/root";
 // edits; below the form, the list of newsletters. Role checked in the loader
 // and the action. An admin whose session ends while writing keeps the text.
 
-export const handle = { i18n: ["common", "admin"] };
+export const handle = { i18n: ["common", "admin"], bodyLimitBytes: NEWSLETTER_FORM_BODY_LIMIT_BYTES };
 
 const emptyValues: NewsletterFormValues = { title: "", subject: "", content: "", scheduledDate: "", status: "draft" };
 
@@ -83,7 +84,7 @@ function submittedValues(form: FormData): NewsletterFormValues {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const access = await checkAdminAction(context, request);
-  const form = await readFormData(request, NEWSLETTER_FORM_MAX_BYTES);
+  const form = await readFormData(request);
   const intent = form.get("intent") === "preview" ? "preview" : "save";
   const values = submittedValues(form);
   if (!access.ok) {

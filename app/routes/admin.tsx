@@ -11,7 +11,7 @@ import { NewsletterCards, newsletterDeletionParam } from "~/components/admin/new
 import { RefusedAction } from "~/components/admin/refused-action";
 import { reviewDeletionParam, ReviewModeration } from "~/components/admin/review-moderation";
 import { getServices } from "~/context.server";
-import { SMALL_FORM_MAX_BYTES, readFormData } from "~/lib/form-body.server";
+import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
 import { adminActionRefused, checkAdminAction, requireAdminPage } from "~/services/auth/admin-access.server";
@@ -48,7 +48,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const access = await checkAdminAction(context, request);
-  const form = await readFormData(request, SMALL_FORM_MAX_BYTES);
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
   if (!access.ok) {

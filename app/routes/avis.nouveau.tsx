@@ -8,7 +8,7 @@ import { type ReviewActionData, ReviewForm } from "~/components/community/review
 import styles from "~/components/community/review-page.module.css";
 import { getServices } from "~/context.server";
 import { type ReviewMessageKey, REVIEW_LIMITS, reviewSchema, REVIEW_MESSAGES } from "~/domain/reviews";
-import { SMALL_FORM_MAX_BYTES, readFormData } from "~/lib/form-body.server";
+import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
 import { getCurrentUser } from "~/services/auth/session.server";
@@ -33,7 +33,7 @@ const messageKeys = new Map<string, ReviewMessageKey>(
 );
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request, SMALL_FORM_MAX_BYTES);
+  const form = await readFormData(request);
   const rawRating = Number(form.get("rating"));
   const values = {
     rating: Number.isInteger(rawRating) && rawRating >= 1 && rawRating <= 5 ? rawRating : REVIEW_LIMITS.defaultRating,

@@ -4,7 +4,7 @@ import type { Route } from "./+types/newsletter.desinscription";
 import { AccountPageCard } from "~/components/account/account-page-card";
 import { getServices } from "~/context.server";
 import type { NewsletterSignupMessageKey } from "~/domain/newsletter";
-import { SMALL_FORM_MAX_BYTES, readFormData } from "~/lib/form-body.server";
+import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
 import { unsubscribeWithToken } from "~/services/newsletter-subscriptions.server";
@@ -33,7 +33,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request, SMALL_FORM_MAX_BYTES);
+  const form = await readFormData(request);
   const outcome = await unsubscribeWithToken(getServices(context), form.get("token"));
   const messageKey: NewsletterSignupMessageKey = outcome.ok
     ? "unsubscribed"

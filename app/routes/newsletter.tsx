@@ -3,7 +3,7 @@ import type { Route } from "./+types/newsletter";
 import { type NewsletterActionData, NewsletterSection } from "~/components/community/newsletter-section";
 import { getClientAddress, getServices } from "~/context.server";
 import { NEWSLETTER_EMAIL_MAX_LENGTH } from "~/domain/newsletter";
-import { SMALL_FORM_MAX_BYTES, readFormData } from "~/lib/form-body.server";
+import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { subscribeToNewsletter } from "~/services/newsletter-subscriptions.server";
@@ -22,7 +22,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request, SMALL_FORM_MAX_BYTES);
+  const form = await readFormData(request);
   const typed = String(form.get("email") ?? "").slice(0, NEWSLETTER_EMAIL_MAX_LENGTH);
   const outcome = await subscribeToNewsletter(getServices(context), form.get("email"), {
     locale: getLocale(context),

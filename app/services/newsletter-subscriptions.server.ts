@@ -1,4 +1,3 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { AppServices } from "~/context.server";
 import { NEWSLETTER_RATE_LIMITS, parseNewsletterEmail } from "~/domain/newsletter";
 import { hashToken, newToken } from "./auth/tokens.server";
@@ -8,40 +7,19 @@ import { renderConfirmationMail } from "./newsletter-mail.server";
 // section's form, POST /api/newsletter/subscribe, the sign-up box and the
 // mails' links all go through these.
 
-interface Limiters {
-  perClient: RateLimiterMemory;
-  confirmationMails: RateLimiterMemory;
-}
-const limitersByServices = new WeakMap<AppServices, Limiters>();
-function limiters(services: AppServices): Limiters {
-  let found = limitersByServices.get(services);
-  if (!found) {
-    found = {
-      perClient: new RateLimiterMemory({
-        keyPrefix: "newsletter-client",
-        points: NEWSLETTER_RATE_LIMITS.perClient.points,
-        duration: NEWSLETTER_RATE_LIMITS.perClient.windowSeconds,
-      }),
-      confirmationMails: new RateLimiterMemory({
-        keyPrefix: "newsletter-mail",
-        points: NEWSLETTER_RATE_LIMITS.confirmationMailsPerEmail.points,
-        duration: NEWSLETTER_RATE_LIMITS.confirmationMailsPerEmail.windowSeconds,
-      }),
-    };
-    limitersByServices.set(services, found);
-  }
-  return found;
-}
-
-async function consumed(limiter: RateLimiterMemory, key: string): Promise<RateLimiterRes | null> {
-  try {
-    await limiter.consume(key);
-    return null;
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return rejection;
-    throw rejection;
-  }
-}
+// Kept in the store, so every app process sharing a MongoDB shares one budget.
+const SUBSCRIBE_LIMITS = {
+  perClient: {
+    keyPrefix: "newsletter-client",
+    points: NEWSLETTER_RATE_LIMITS.perClient.points,
+    durationSeconds: NEWSLETTER_RATE_LIMITS.perClient.windowSeconds,
+  },
+  confirmationMails: {
+    keyPrefix: "newsletter-mail",
+    points: NEWSLETTER_RATE_LIMITS.confirmationMailsPerEmail.points,
+    durationSeconds: NEWSLETTER_RATE_LIMITS.confirmationMailsPerEmail.windowSeconds,
+  },
+} as const;
 
 export type SubscribeOutcome =
   | { ok: true }
@@ -61,17 +39,16 @@ export async function subscribeToNewsletter(
 ): Promise<SubscribeOutcome> {
   const email = parseNewsletterEmail(emailInput);
   if (email === null) return { ok: false, status: 400, code: "emailInvalid" };
-  const { perClient, confirmationMails } = limiters(services);
-  const limited = await consumed(perClient, request.clientAddress);
-  if (limited) {
-    const retryAfterSeconds = Math.max(1, Math.ceil(limited.msBeforeNext / 1000));
+  const { store } = services;
+  const perClient = await store.rateLimiter(SUBSCRIBE_LIMITS.perClient).consume(request.clientAddress);
+  if (!perClient.allowed) {
+    const retryAfterSeconds = Math.max(1, Math.ceil(perClient.msBeforeNext / 1000));
     return { ok: false, status: 429, code: "tooManyRequests", retryAfterSeconds };
   }
 
-  const { store } = services;
   const known = await store.newsletterSubscribers.findByEmail(email);
   if (known?.confirmedAt) return { ok: true };
-  if (await consumed(confirmationMails, email)) return { ok: true };
+  if (!(await store.rateLimiter(SUBSCRIBE_LIMITS.confirmationMails).consume(email)).allowed) return { ok: true };
 
   const token = newToken();
   const { subscriber, created } = await store.newsletterSubscribers.subscribe({

@@ -1,4 +1,3 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { AppServices } from "~/context.server";
 import { REVIEW_LIST_LIMITS, REVIEW_RATE_LIMIT, type ReviewInput } from "~/domain/reviews";
 import type { ReviewRecord, UserRecord } from "~/store/types";
@@ -57,19 +56,12 @@ export async function listReviewsForModeration(services: AppServices): Promise<M
   }));
 }
 
-const limiters = new WeakMap<AppServices, RateLimiterMemory>();
-function limiterFor(services: AppServices): RateLimiterMemory {
-  let limiter = limiters.get(services);
-  if (!limiter) {
-    limiter = new RateLimiterMemory({
-      keyPrefix: "reviews",
-      points: REVIEW_RATE_LIMIT.points,
-      duration: REVIEW_RATE_LIMIT.windowSeconds,
-    });
-    limiters.set(services, limiter);
-  }
-  return limiter;
-}
+// Kept in the store, so every app process sharing a MongoDB shares one budget.
+const REVIEW_LIMIT = {
+  keyPrefix: "reviews",
+  points: REVIEW_RATE_LIMIT.points,
+  durationSeconds: REVIEW_RATE_LIMIT.windowSeconds,
+};
 
 export type SubmitReviewOutcome =
   | { ok: true; review: ModerationReview }
@@ -85,14 +77,10 @@ export async function submitReview(
   author: UserRecord,
   input: ReviewInput,
 ): Promise<SubmitReviewOutcome> {
-  try {
-    await limiterFor(services).consume(author.id);
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
-      const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      return { ok: false, status: 429, code: "tooManyRequests", retryAfterSeconds };
-    }
-    throw rejection;
+  const counted = await services.store.rateLimiter(REVIEW_LIMIT).consume(author.id);
+  if (!counted.allowed) {
+    const retryAfterSeconds = Math.max(1, Math.ceil(counted.msBeforeNext / 1000));
+    return { ok: false, status: 429, code: "tooManyRequests", retryAfterSeconds };
   }
   const review = await services.store.reviews.create({
     userId: author.id,

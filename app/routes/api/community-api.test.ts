@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { createLoadContext } from "~/context.server";
 import { NEWSLETTER_ADMIN_MESSAGES, NEWSLETTER_SIGNUP_MESSAGES } from "~/domain/newsletter";
 import { REVIEW_ADMIN_MESSAGES, REVIEW_MESSAGES } from "~/domain/reviews";
 import { hashToken } from "~/services/auth/tokens.server";
@@ -39,6 +40,11 @@ beforeEach(async () => {
 });
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** The context of another app process on the same store: its own services, nothing shared but the store. */
+function otherProcessContext(clientAddress = "127.0.0.1") {
+  return createLoadContext({ ...app.services }, { nonce: "", clientAddress });
+}
 
 function postJson(module: { action: unknown }, url: string, body: unknown, headers: Record<string, string> = {}) {
   return callRoute(module.action as never, jsonRequest(url, body, { headers }), { context: app.context() });
@@ -106,6 +112,24 @@ describe("/api/reviews/users", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(await refused.json()).toEqual({ message: REVIEW_MESSAGES.tooManyRequests });
+  });
+
+  it("keeps the per-user budget in the store, shared by every app process on it", async () => {
+    const post = (index: number, context = app.context()) =>
+      callRoute(
+        reviewsApi.action as never,
+        jsonRequest(
+          "/api/reviews/users",
+          { rating: 4, comment: `Avis partagé ${index}` },
+          { headers: bearer(userToken) },
+        ),
+        { context },
+      );
+    for (let index = 0; index < 5; index += 1) {
+      expect((await post(index, index % 2 === 0 ? app.context() : otherProcessContext())).status).toBe(201);
+    }
+    expect((await post(5, otherProcessContext())).status).toBe(429);
+    expect((await post(6)).status).toBe(429);
   });
 
   it("lists approved reviews only, with the author's photo: { success, reviews }", async () => {
@@ -291,6 +315,24 @@ describe("/api/newsletter/subscribe and unsubscribe", () => {
       expect((await subscribe(`n${index}@example.com`, "10.9.9.9")).status).toBe(200);
     }
     expect((await subscribe("one-more@example.com", "10.9.9.9")).status).toBe(429);
+  });
+
+  it("keeps the sign-up and confirmation-mail budgets in the store, shared by every app process on it", async () => {
+    const subscribeThrough = (context: ReturnType<typeof otherProcessContext>, email: string) =>
+      callRoute(subscribeApi.action as never, jsonRequest("/api/newsletter/subscribe", { email, captchaToken: null }), {
+        context,
+      });
+    for (let index = 0; index < 10; index += 1) {
+      const context = index % 2 === 0 ? app.context("10.8.8.8") : otherProcessContext("10.8.8.8");
+      expect((await subscribeThrough(context, `shared${index}@example.com`)).status).toBe(200);
+    }
+    expect((await subscribeThrough(otherProcessContext("10.8.8.8"), "late@example.com")).status).toBe(429);
+
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const context = attempt % 2 === 0 ? app.context(`10.7.0.${attempt}`) : otherProcessContext(`10.7.0.${attempt}`);
+      expect((await subscribeThrough(context, "shared-flood@example.com")).status).toBe(200);
+    }
+    expect(app.mails.filter((mail) => mail.to === "shared-flood@example.com")).toHaveLength(3);
   });
 
   it("unsubscribes in one click with the List-Unsubscribe POST, without an account, and answers the same again", async () => {
