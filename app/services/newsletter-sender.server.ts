@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { NEWSLETTER_SENDING } from "~/domain/newsletter";
 import type { Mailer } from "~/services/mail/outbox.server";
+import { newClaimToken } from "~/store/claims";
 import type { NewsletterClaim, Store } from "~/store/types";
 import { renderNewsletterMail } from "./newsletter-mail.server";
 
@@ -92,7 +92,7 @@ export class NewsletterSender {
       if (this.stopping) break;
       const claim = await this.deps.store.newsletters.claimDue({
         now: this.now(),
-        claimToken: randomBytes(16).toString("hex"),
+        claimToken: newClaimToken(),
         leaseMs: this.leaseMs,
       });
       if (!claim) break;
