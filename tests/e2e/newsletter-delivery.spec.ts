@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { expect, test } from "@playwright/test";
+import { assertBuilt, freePort, killStartedServers, startServer } from "../../app/testing/server-process.ts";
 import { type ParsedMail, parseEml } from "../../app/services/mail/eml.ts";
 
 // Scheduled newsletters end to end: two real server processes (the built
@@ -14,21 +13,9 @@ import { type ParsedMail, parseEml } from "../../app/services/mail/eml.ts";
 // with the end-to-end tests (after the unit tests, on the build they use),
 // once: no browser is involved.
 
-const root = path.resolve(import.meta.dirname, "../..");
-const mainFile = path.join(root, "app/server/main.ts");
 const demoAdmin = { identifier: "admin", password: "admin-dynami-2026" };
 
-const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A real SMTP peer on 127.0.0.1 that keeps every message it receives. */
 async function startSmtpPeer() {
@@ -52,22 +39,11 @@ async function startSmtpPeer() {
   return { port, received };
 }
 
-async function startAppProcess(env: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [mainFile], {
-    cwd: env.DATA_DIR,
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), NODE_ENV: "test", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", () => output.includes("listening") && resolve());
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return `http://127.0.0.1:${port}`;
+/** One app process on the shared data folder (its SQLite file and mail folder); resolves with its origin once it listens. */
+async function startAppProcess(dataDir: string, env: Record<string, string>): Promise<string> {
+  const server = await startServer({ NODE_ENV: "test", ...env }, { dataDir });
+  await server.listening;
+  return server.origin;
 }
 
 async function until<T>(what: string, read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000) {
@@ -80,14 +56,10 @@ async function until<T>(what: string, read: () => T | Promise<T>, done: (value: 
   }
 }
 
-test.beforeAll(() => {
-  if (!existsSync(path.join(root, "build/server/index.js"))) {
-    throw new Error("These tests need the built app: run `npm run build` first (npm test does).");
-  }
-});
+test.beforeAll(assertBuilt);
 
 test.afterAll(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  killStartedServers();
   for (const cleanup of cleanups.splice(0).toReversed()) await cleanup();
 });
 
@@ -99,15 +71,13 @@ test.describe("scheduled newsletters with two app processes on one store", () =>
     const dataDir = mkdtempSync(path.join(tmpdir(), "dynami-delivery-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const shared = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${path.join(dataDir, "app.db")}`,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       SESSION_SECRET: "delivery-test-secret-that-is-long-enough-0123",
-      MAIL_DIR: path.join(dataDir, "mail"),
+      APP_URL: "http://dynami.test",
     };
     // One after the other: the first seeds the demo accounts, the second finds them.
-    const first = await startAppProcess({ ...shared, APP_URL: "http://dynami.test" });
-    const second = await startAppProcess({ ...shared, APP_URL: "http://dynami.test" });
+    const first = await startAppProcess(dataDir, shared);
+    const second = await startAppProcess(dataDir, shared);
     const servers = [first, second];
 
     // Four visitors subscribe through either process; three confirm by the mailed link.
