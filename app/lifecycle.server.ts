@@ -1,9 +1,11 @@
 import type { AppConfig } from "~/config.server";
 import type { AppServices } from "~/context.server";
+import { PENDING_SUBSCRIPTION_RETENTION_DAYS } from "~/domain/newsletter";
 import { CONTACT_MESSAGE_RETENTION_DAYS, FINISHED_MAIL_RETENTION_DAYS, retentionCutoff } from "~/domain/retention";
 import { lockPublishedDemoPasswords, seedDemoAccounts } from "~/services/auth/demo-accounts.server";
 import { createMailer, OutboxWorker } from "~/services/mail/outbox.server";
 import { createMailTransport } from "~/services/mail/transport.server";
+import { NewsletterSender } from "~/services/newsletter-sender.server";
 import { openStore } from "~/store/open-store.server";
 import { StoreAuthenticationError, StoreIndexBuildError, StoreUnreachableError } from "~/store/start-errors";
 import type { Store } from "~/store/types";
@@ -86,6 +88,9 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
   const outbox = new OutboxWorker(store, transport);
   outbox.start();
   const services: AppServices = { config, store, mailer: createMailer(store, outbox) };
+  // Scheduled newsletters: every process polls, one claims each (atomic claim with a lease).
+  const newsletterSender = new NewsletterSender({ store, mailer: services.mailer, appUrl: config.appUrl });
+  newsletterSender.start();
 
   // SQLite has no TTL index: expired sessions and tokens are purged here. The
   // retention periods promised in the privacy policy are enforced here too.
@@ -98,6 +103,11 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
       [
         "old contact messages",
         () => store.contactMessages.purgeOlderThan(retentionCutoff(CONTACT_MESSAGE_RETENTION_DAYS, now)),
+      ],
+      [
+        "unconfirmed newsletter subscriptions",
+        () =>
+          store.newsletterSubscribers.purgePendingOlderThan(retentionCutoff(PENDING_SUBSCRIPTION_RETENTION_DAYS, now)),
       ],
       [
         "old finished mails",
@@ -133,6 +143,7 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
     checkStore: () => checkStore(store),
     async close() {
       clearInterval(purgeTimer);
+      await newsletterSender.stop();
       await outbox.stop();
       await store.close();
     },

@@ -36,6 +36,16 @@ export class ApiError extends Error {
 }
 
 /**
+ * The posted form of a page action. The HTTP server has already read the body
+ * within its limit (64 KB, or the route's handle.bodyLimitBytes) before any
+ * route runs. A body that is not a form (a JSON post, a broken upload) reads
+ * as an empty form: every field then says what it needs.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  return request.formData().catch(() => new FormData());
+}
+
+/**
  * Reads a JSON body with a size cap, without trusting Content-Length alone:
  * invalid JSON, a body over 1 MB or a body that fails the schema is a 4xx
  * with a clear message, never a 500.

@@ -5,6 +5,7 @@ import { caloriesHistoryEntry, imcHistoryEntry } from "~/domain/history";
 import { computeImcResult, imcFormSchema } from "~/domain/imc";
 import { boundedReply, type EchoLimits } from "~/lib/bounded-reply";
 import { CALCULATOR_FIELD, type CalorieCalculatorData, type ImcCalculatorData } from "~/lib/calculator-results";
+import { readFormData } from "~/lib/http.server";
 import { saveForCurrentUser } from "./history.server";
 
 // The use cases behind the calculator forms (on /imc, /calorie(s) and
@@ -81,9 +82,4 @@ export async function calculatorAction<Data>(
 ) {
   const outcome = await calculator(context, request, await readFormData(request));
   return data(outcome.data, { status: outcome.status });
-}
-
-/** A body that is not a form (a JSON post, a broken upload) reads as an empty form: every field then says what it needs. */
-export async function readFormData(request: Request): Promise<FormData> {
-  return request.formData().catch(() => new FormData());
 }

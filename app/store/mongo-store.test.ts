@@ -12,7 +12,10 @@ import {
   openMongoStore,
 } from "./mongo/mongo-store.server.ts";
 import type { IndexedQuery } from "./mongo/mongo-values.ts";
+import { SUBSCRIBER_QUERIES } from "./mongo/newsletter-subscribers.ts";
+import { NEWSLETTER_QUERIES } from "./mongo/newsletters.ts";
 import { OUTBOX_QUERIES } from "./mongo/outbox.ts";
+import { REVIEW_QUERIES } from "./mongo/reviews.ts";
 import { StoreAuthenticationError, StoreIndexBuildError, StoreUnreachableError } from "./start-errors.ts";
 import { describeStoreContract, type ListingQuery, type ListingQueryArgs, type QueryPlan } from "./store.contract.ts";
 
@@ -142,16 +145,24 @@ describe.skipIf(!url)("MongoDB store", () => {
   }
 
   /** findOneAndUpdate's plan: explain the findAndModify command the driver sends, without applying it. */
-  async function explainClaim(query: IndexedQuery<Document>, now: Date): Promise<Document> {
+  async function explainClaim(collection: string, query: IndexedQuery<Document>, update: Document): Promise<Document> {
     return currentDb().command({
       explain: {
-        findAndModify: "mail_outbox",
+        findAndModify: collection,
         query: query.filter,
         sort: query.sort,
         hint: query.index.key,
-        update: { $set: { status: "sending", claimedAt: now, updatedAt: now }, $inc: { attempts: 1 } },
+        update,
         new: true,
       },
+      verbosity: "executionStats",
+    });
+  }
+
+  /** deleteMany's plan: explain the delete command the driver sends, without applying it. */
+  async function explainDelete(collection: string, query: IndexedQuery<Document>): Promise<Document> {
+    return currentDb().command({
+      explain: { delete: collection, deletes: [{ q: query.filter, limit: 0, hint: query.index.key }] },
       verbosity: "executionStats",
     });
   }
@@ -160,11 +171,19 @@ describe.skipIf(!url)("MongoDB store", () => {
     const userId = ObjectId.createFromHexString(args.userId);
     const before = { createdAt: args.before.createdAt, id: ObjectId.createFromHexString(args.before.id) };
     const asDocument = <T>(indexed: IndexedQuery<T>) => indexed as unknown as IndexedQuery<Document>;
+    const outboxClaim = {
+      $set: { status: "sending", claimedAt: args.now, updatedAt: args.now },
+      $inc: { attempts: 1 },
+    };
+    const newsletterClaim = {
+      $set: { status: "sending", claimToken: "plan", leaseUntil: args.now, updatedAt: args.now },
+      $inc: { attempts: 1 },
+    };
     switch (query) {
       case "outbox.claimNext":
         return mongoQueryPlan([
-          await explainClaim(asDocument(OUTBOX_QUERIES.lapsedClaim(args.now)), args.now),
-          await explainClaim(asDocument(OUTBOX_QUERIES.dueQueued(args.now)), args.now),
+          await explainClaim("mail_outbox", asDocument(OUTBOX_QUERIES.lapsedClaim(args.now)), outboxClaim),
+          await explainClaim("mail_outbox", asDocument(OUTBOX_QUERIES.dueQueued(args.now)), outboxClaim),
         ]);
       case "outbox.list":
         return mongoQueryPlan([await explainFind("mail_outbox", asDocument(OUTBOX_QUERIES.newest()), args.limit)]);
@@ -178,6 +197,33 @@ describe.skipIf(!url)("MongoDB store", () => {
       case "contactMessages.listRecent":
         return mongoQueryPlan([
           await explainFind("contact_messages", asDocument(CONTACT_MESSAGE_QUERIES.newest()), args.limit),
+        ]);
+      case "reviews.listApproved":
+        return mongoQueryPlan([await explainFind("reviews", asDocument(REVIEW_QUERIES.approved()), args.limit)]);
+      case "reviews.listAll":
+        return mongoQueryPlan([await explainFind("reviews", asDocument(REVIEW_QUERIES.newest()), args.limit)]);
+      case "newsletters.list":
+        return mongoQueryPlan([await explainFind("newsletters", asDocument(NEWSLETTER_QUERIES.newest()), args.limit)]);
+      case "newsletters.claimDue":
+        return mongoQueryPlan([
+          await explainClaim("newsletters", asDocument(NEWSLETTER_QUERIES.dueScheduled(args.now)), newsletterClaim),
+          await explainClaim("newsletters", asDocument(NEWSLETTER_QUERIES.lapsedClaim(args.now)), newsletterClaim),
+        ]);
+      case "newsletterSubscribers.listConfirmed":
+        return mongoQueryPlan([
+          await explainFind("newsletter_subscribers", asDocument(SUBSCRIBER_QUERIES.confirmed(null)), args.limit),
+        ]);
+      case "newsletterSubscribers.listConfirmed after a cursor":
+        return mongoQueryPlan([
+          await explainFind(
+            "newsletter_subscribers",
+            asDocument(SUBSCRIBER_QUERIES.confirmed(ObjectId.createFromHexString(args.afterSubscriberId))),
+            args.limit,
+          ),
+        ]);
+      case "newsletterSubscribers.purgePendingOlderThan":
+        return mongoQueryPlan([
+          await explainDelete("newsletter_subscribers", asDocument(SUBSCRIBER_QUERIES.pendingOlderThan(args.now))),
         ]);
     }
   }

@@ -4,8 +4,11 @@
 import { HISTORY_PAGE_SIZE } from "../domain/history-page.ts";
 import { normalizeObjectId } from "./object-id.ts";
 import type {
+  EditableNewsletterStatus,
   HistoryCursor,
   HistoryPage,
+  NewReview,
+  NewsletterDraft,
   NewUser,
   OutboxClaim,
   OutboxStatus,
@@ -126,6 +129,53 @@ export function normalizeMeta(value: unknown): Record<string, unknown> {
     throw new TypeError("meta must be a plain object");
   }
   return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+}
+
+/** Checked mail headers: names and values are strings, and no value may start a new header line. */
+export function normalizeHeaders(value: unknown): Record<string, string> {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new TypeError("headers must be a plain object");
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, headerValue] of Object.entries(value)) {
+    if (!/^[A-Za-z0-9-]+$/.test(name)) throw new TypeError(`invalid header name ${name}`);
+    const text = requireString(headerValue, `headers.${name}`);
+    if (/[\r\n]/.test(text)) throw new TypeError(`header ${name} must be one line`);
+    headers[name] = text;
+  }
+  return headers;
+}
+
+export function requireObjectIdString(value: unknown, field: string): string {
+  const id = normalizeObjectId(value);
+  if (id === null) throw new TypeError(`${field} must be a 24-hex id`);
+  return id;
+}
+
+export function normalizeNewReview(input: NewReview): NewReview {
+  const rating = input.rating;
+  if (typeof rating !== "number" || !Number.isInteger(rating) || rating < 1 || rating > 5) {
+    throw new TypeError("rating must be a whole number from 1 to 5");
+  }
+  return {
+    userId: requireObjectIdString(input.userId, "userId"),
+    name: requireString(input.name, "name"),
+    rating,
+    comment: requireString(input.comment, "comment"),
+  };
+}
+
+export const EDITABLE_NEWSLETTER_STATUSES: readonly EditableNewsletterStatus[] = ["draft", "scheduled"];
+
+export function normalizeNewsletterDraft(input: NewsletterDraft): NewsletterDraft {
+  return {
+    title: requireString(input.title, "title"),
+    subject: requireString(input.subject, "subject"),
+    content: requireString(input.content, "content"),
+    scheduledAt: requireDate(input.scheduledAt, "scheduledAt"),
+    status: requireOneOf(input.status, EDITABLE_NEWSLETTER_STATUSES, "status"),
+  };
 }
 
 /** A claim as the marks read it: null (the mark changes nothing) for a malformed id or token. */

@@ -8,7 +8,10 @@ import { OUTBOX_CLAIM_LEASE_MS } from "./claims.ts";
 import { CONTACT_MESSAGE_SQL } from "./sqlite/contact-messages.ts";
 import { HISTORY_SQL } from "./sqlite/history.ts";
 import { appliedMigrationVersions, MIGRATIONS, runMigrations } from "./sqlite/migrations.ts";
+import { SUBSCRIBER_SQL } from "./sqlite/newsletter-subscribers.ts";
+import { NEWSLETTER_SQL } from "./sqlite/newsletters.ts";
 import { OUTBOX_SQL } from "./sqlite/outbox.ts";
+import { REVIEW_SQL } from "./sqlite/reviews.ts";
 import { openSqliteStore, sqliteFilePath } from "./sqlite/sqlite-store.server.ts";
 import { describeStoreContract, type ListingQuery, type QueryPlan } from "./store.contract.ts";
 
@@ -31,6 +34,13 @@ const LISTING_SQL: Record<ListingQuery, string> = {
   "history.listForUser": HISTORY_SQL.newestPage,
   "history.listForUser before a cursor": HISTORY_SQL.pageBefore,
   "contactMessages.listRecent": CONTACT_MESSAGE_SQL.newest,
+  "reviews.listApproved": REVIEW_SQL.approved,
+  "reviews.listAll": REVIEW_SQL.newest,
+  "newsletters.list": NEWSLETTER_SQL.newest,
+  "newsletters.claimDue": NEWSLETTER_SQL.claimDue,
+  "newsletterSubscribers.listConfirmed": SUBSCRIBER_SQL.confirmedFirst,
+  "newsletterSubscribers.listConfirmed after a cursor": SUBSCRIBER_SQL.confirmedAfter,
+  "newsletterSubscribers.purgePendingOlderThan": SUBSCRIBER_SQL.purgePending,
 };
 
 /** EXPLAIN QUERY PLAN, read the way the contract asks. */
@@ -124,6 +134,71 @@ describe("SQLite store", () => {
       expect(await store.history.listForUser(user.id)).toHaveLength(1);
     } finally {
       await store.close();
+    }
+  });
+
+  it("migration 5 confirms the sign-up box's subscribers whose account is verified, and keeps the others pending", async () => {
+    const url = freshDatabaseUrl();
+    const db = new DatabaseSync(sqliteFilePath(url));
+    runMigrations(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 5),
+    );
+    const verifiedAt = Date.parse("2025-05-06T07:08:09.000Z");
+    const insertUser = db.prepare(`
+      INSERT INTO users (id, pseudo, email, password_hash, role, locale, email_verified_at, created_at, updated_at)
+      VALUES (?, ?, ?, 'h', 'user', 'fr', ?, 0, 0)
+    `);
+    insertUser.run("aaaaaaaaaaaaaaaaaaaaaaa1", "verified", "verified@example.test", verifiedAt);
+    insertUser.run("aaaaaaaaaaaaaaaaaaaaaaa2", "unverified", "unverified@example.test", null);
+    const insertSubscriber = db.prepare(
+      "INSERT INTO newsletter_subscribers (id, email, locale, created_at) VALUES (?, ?, 'fr', 0)",
+    );
+    insertSubscriber.run("bbbbbbbbbbbbbbbbbbbbbbb1", "verified@example.test");
+    insertSubscriber.run("bbbbbbbbbbbbbbbbbbbbbbb2", "unverified@example.test");
+    db.close();
+
+    const store = openSqliteStore(url);
+    try {
+      const verified = await store.newsletterSubscribers.findByEmail("verified@example.test");
+      const pending = await store.newsletterSubscribers.findByEmail("unverified@example.test");
+      expect(verified?.confirmedAt?.getTime()).toBe(verifiedAt);
+      expect(pending).toMatchObject({ confirmedAt: null, confirmWithAccount: true });
+      expect(verified?.unsubscribeToken).toMatch(/^[0-9a-f]{64}$/);
+      expect(pending?.unsubscribeToken).not.toBe(verified?.unsubscribeToken);
+      // The pending one is confirmed when its account is verified.
+      expect(await store.newsletterSubscribers.confirmWithAccount("unverified@example.test")).toBe(true);
+      expect((await store.newsletterSubscribers.listConfirmed({ afterId: null, limit: 10 })).length).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("never hands one newsletter to two connections sharing the file", async () => {
+    const url = freshDatabaseUrl();
+    const first = openSqliteStore(url);
+    const second = openSqliteStore(url);
+    try {
+      for (let index = 0; index < 3; index += 1) {
+        await first.newsletters.create({
+          title: `N${index}`,
+          subject: "S",
+          content: "<p>C</p>",
+          scheduledAt: new Date(Date.now() - 1_000),
+          status: "scheduled",
+        });
+      }
+      const claims = await Promise.all(
+        [first, second, first, second, first, second].map((store, index) =>
+          store.newsletters.claimDue({ now: new Date(), claimToken: `token-${index}`, leaseMs: 60_000 }),
+        ),
+      );
+      const claimedIds = claims.flatMap((claim) => (claim ? [claim.newsletter.id] : []));
+      expect(claimedIds).toHaveLength(3);
+      expect(new Set(claimedIds).size).toBe(3);
+    } finally {
+      await first.close();
+      await second.close();
     }
   });
 

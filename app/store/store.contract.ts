@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HISTORY_PAGE_SIZE } from "../domain/history-page.ts";
 import { OUTBOX_CLAIM_LEASE_MS } from "./claims.ts";
+import { describeCommunityStoreContract } from "./community.contract.ts";
 import {
   type ClaimedOutboxMail,
   DuplicateKeyError,
@@ -79,6 +80,14 @@ export const LISTING_QUERY_INDEXES = {
   "history.listForUser": ["history_user_id_created_at_id"],
   "history.listForUser before a cursor": ["history_user_id_created_at_id"],
   "contactMessages.listRecent": ["contact_messages_created_at_id"],
+  "reviews.listApproved": ["reviews_approved_created_at_id"],
+  "reviews.listAll": ["reviews_created_at_id"],
+  "newsletters.list": ["newsletters_created_at_id"],
+  "newsletters.claimDue": ["newsletters_status_lease_until", "newsletters_status_scheduled_at"],
+  "newsletterSubscribers.listConfirmed": ["newsletter_subscribers_confirmed_id"],
+  "newsletterSubscribers.listConfirmed after a cursor": ["newsletter_subscribers_confirmed_id"],
+  // A delete: no order to serve, but it must reach the pending rows through their index.
+  "newsletterSubscribers.purgePendingOlderThan": ["newsletter_subscribers_pending_created_at"],
 } as const;
 
 export type ListingQuery = keyof typeof LISTING_QUERY_INDEXES;
@@ -88,6 +97,8 @@ export interface ListingQueryArgs {
   limit: number;
   userId: string;
   before: HistoryCursor;
+  /** A confirmed subscriber's id: the cursor of the sender's next page. */
+  afterSubscriberId: string;
 }
 
 /** What the database plans for a query, from SQLite's EXPLAIN QUERY PLAN or MongoDB's explain(). */
@@ -827,48 +838,6 @@ export function describeStoreContract(
       });
     });
 
-    describe("newsletter subscribers", () => {
-      it("subscribes an address once, lowercased and trimmed", async () => {
-        const first = await store.newsletterSubscribers.subscribe("  Fan@Example.TEST ", "en");
-        expect(first.created).toBe(true);
-        expect(first.subscriber.id).toMatch(ID_PATTERN);
-        expect(first.subscriber).toMatchObject({ email: "fan@example.test", locale: "en" });
-        expect(first.subscriber.createdAt).toBeInstanceOf(Date);
-
-        const again = await store.newsletterSubscribers.subscribe("FAN@example.test", "de");
-        expect(again).toEqual({ subscriber: first.subscriber, created: false });
-      });
-
-      it("finds a subscriber by e-mail whatever its case", async () => {
-        const { subscriber } = await store.newsletterSubscribers.subscribe("reader@example.test", "fr");
-        expect(await store.newsletterSubscribers.findByEmail(" READER@example.test")).toEqual(subscriber);
-        expect(await store.newsletterSubscribers.findByEmail("other@example.test")).toBeNull();
-        expect(await store.newsletterSubscribers.findByEmail(OPERATOR)).toBeNull();
-      });
-
-      it("unsubscribes, saying whether there was a subscription", async () => {
-        await store.newsletterSubscribers.subscribe("leaving@example.test", "fr");
-        expect(await store.newsletterSubscribers.unsubscribe("Leaving@Example.test")).toBe(true);
-        expect(await store.newsletterSubscribers.unsubscribe("leaving@example.test")).toBe(false);
-        expect(await store.newsletterSubscribers.findByEmail("leaving@example.test")).toBeNull();
-        expect(await store.newsletterSubscribers.unsubscribe(OPERATOR)).toBe(false);
-      });
-
-      it("subscribes again after unsubscribing", async () => {
-        await store.newsletterSubscribers.subscribe("back@example.test", "fr");
-        await store.newsletterSubscribers.unsubscribe("back@example.test");
-        expect((await store.newsletterSubscribers.subscribe("back@example.test", "es")).created).toBe(true);
-      });
-
-      it("settles concurrent subscriptions of one address on a single subscriber", async () => {
-        const results = await Promise.all(
-          Array.from({ length: 4 }, () => store.newsletterSubscribers.subscribe("race@example.test", "fr")),
-        );
-        expect(results.filter((result) => result.created)).toHaveLength(1);
-        expect(new Set(results.map((result) => result.subscriber.id)).size).toBe(1);
-      });
-    });
-
     describe("history", () => {
       let user: UserRecord;
 
@@ -1032,6 +1001,10 @@ export function describeStoreContract(
       });
     });
 
+    describe("community", () => {
+      describeCommunityStoreContract(makeStore);
+    });
+
     describe("listing queries", () => {
       const PLAN_PAGE = 10;
 
@@ -1059,6 +1032,7 @@ export function describeStoreContract(
           const claimed = await store.outbox.claimNext(claimedAt);
           if (claimed && index % 2 === 0) await store.outbox.markSent(claimed, claimedAt);
         }
+        const firstSubscriberPage = await seedCommunity(claimedAt);
         const newestFirst = mine.toReversed();
         const cursorEntry = newestFirst[PLAN_PAGE - 1]!;
         return {
@@ -1067,7 +1041,53 @@ export function describeStoreContract(
           limit: PLAN_PAGE,
           userId: user.id,
           before: { createdAt: cursorEntry.createdAt, id: cursorEntry.id },
+          afterSubscriberId: firstSubscriberPage.at(-1)!.id,
         };
+      }
+
+      /**
+       * Reviews (every other one approved), newsletters in every state (due,
+       * later, drafts, and claims that lapse before the plan's "now"),
+       * confirmed and pending subscribers. Returns the sender's first page.
+       */
+      async function seedCommunity(claimedAt: Date) {
+        const author = await store.users.create(aUser());
+        for (let index = 0; index < 30; index += 1) {
+          const review = await store.reviews.create({ userId: author.id, name: "N", rating: 5, comment: `r${index}` });
+          if (index % 2 === 0) await store.reviews.approve(review.id);
+        }
+        for (let index = 0; index < 30; index += 1) {
+          await store.newsletters.create({
+            title: `n${index}`,
+            subject: "s",
+            content: "<p>c</p>",
+            scheduledAt: later(((index % 3) - 1) * HOUR_MS, claimedAt),
+            status: index % 5 === 0 ? "draft" : "scheduled",
+          });
+        }
+        for (let index = 0; index < 5; index += 1) {
+          await store.newsletters.claimDue({ now: claimedAt, claimToken: `plan-${index}`, leaseMs: 60_000 });
+        }
+        for (let index = 0; index < 30; index += 1) {
+          await store.newsletterSubscribers.subscribe({
+            email: `plan-confirmed-${index}@example.test`,
+            locale: "fr",
+            confirmTokenHash: null,
+            confirmWithAccount: true,
+            unsubscribeToken: aTokenHash(),
+          });
+          await store.newsletterSubscribers.confirmWithAccount(`plan-confirmed-${index}@example.test`, claimedAt);
+          if (index % 4 === 0) {
+            await store.newsletterSubscribers.subscribe({
+              email: `plan-pending-${index}@example.test`,
+              locale: "fr",
+              confirmTokenHash: aTokenHash(),
+              confirmWithAccount: false,
+              unsubscribeToken: aTokenHash(),
+            });
+          }
+        }
+        return store.newsletterSubscribers.listConfirmed({ afterId: null, limit: PLAN_PAGE });
       }
 
       for (const [query, indexes] of Object.entries(LISTING_QUERY_INDEXES) as [ListingQuery, readonly string[]][]) {

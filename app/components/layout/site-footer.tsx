@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 import type { RootLoaderData } from "~/root";
 import { FacebookIcon, InstagramIcon, TiktokIcon, YoutubeIcon } from "./icons";
-import { PebblesLogo } from "./logo";
+import { AnimatedPebblesLogo } from "./animated-logo";
 
 const socialLinks = [
   { name: "Instagram", href: "https://www.instagram.com/", Icon: InstagramIcon },
@@ -20,7 +20,7 @@ export function SiteFooter() {
       <div className="site-footer-inner">
         <section className="footer-about" aria-labelledby="footer-about-title">
           <h2 id="footer-about-title" className="footer-brand">
-            <PebblesLogo size={28} />
+            <AnimatedPebblesLogo size={28} label={t("a11y.animateLogo")} />
             {t("footer.aboutTitle")}
           </h2>
           <p>{t("footer.about")}</p>

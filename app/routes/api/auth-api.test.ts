@@ -91,14 +91,31 @@ describe("POST /api/register", () => {
     expect(await response.json()).toEqual({ message: "Ce pseudo est déjà pris." });
   });
 
-  it("subscribes to the newsletter when asked", async () => {
+  it("subscribes to the newsletter when asked, confirmed once the address is verified", async () => {
     await post(registerRoute, "/api/register", {
       email: "n@example.com",
       motdepasse: "motdepasse-123",
       pseudo: "news",
       newsletter: true,
     });
-    expect(await app.services.store.newsletterSubscribers.findByEmail("n@example.com")).not.toBeNull();
+    const pending = await app.services.store.newsletterSubscribers.findByEmail("n@example.com");
+    expect(pending).toMatchObject({ confirmedAt: null, confirmWithAccount: true });
+    // No second mail: the verification mail proves the address.
+    expect(app.mails).toHaveLength(1);
+    expect((await get(verifyRoute, `/api/verify-email?token=${tokenFromLastMail("verify-email")}`)).status).toBe(200);
+    const confirmed = await app.services.store.newsletterSubscribers.findByEmail("n@example.com");
+    expect(confirmed?.confirmedAt).toBeInstanceOf(Date);
+  });
+
+  it("does not subscribe an address whose account is verified when someone else ticks the box at sign-up", async () => {
+    await registerAndVerify("owner", "owner@example.com");
+    await post(registerRoute, "/api/register", {
+      email: "owner@example.com",
+      motdepasse: "motdepasse-123",
+      pseudo: "intruder",
+      newsletter: true,
+    });
+    expect((await app.services.store.newsletterSubscribers.findByEmail("owner@example.com"))?.confirmedAt).toBeNull();
   });
 
   it.each([

@@ -17,6 +17,7 @@ import {
   signupValues,
 } from "~/domain/account";
 import { renderMail } from "~/services/mail/templates.server";
+import { confirmSignupSubscription, subscribeFromSignup } from "~/services/newsletter-subscriptions.server";
 import { DuplicateKeyError, type Store, type UserRecord, type VerificationPurpose } from "~/store/types";
 import { HashingBusyError, hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.server";
 import { endAllSessions, type StartedSession, startSession } from "./session.server";
@@ -96,7 +97,8 @@ async function allowMailRequest(services: AppServices, clientAddress: string): P
   return state.allowed ? null : tooMany(state.msBeforeNext);
 }
 
-function displayName(user: UserRecord): string {
+/** The name shown for an account: its display name, else its first name, else its pseudo. */
+export function displayName(user: UserRecord): string {
   return user.displayName ?? user.prenom ?? user.pseudo;
 }
 
@@ -167,7 +169,8 @@ export async function register(
 
     if (isChecked(input.newsletter)) {
       try {
-        await store.newsletterSubscribers.subscribe(values.email, options.locale);
+        // Confirmed when the account's address is verified (DECISIONS: newsletter opt-in).
+        await subscribeFromSignup(services, values.email, options.locale);
       } catch (error) {
         console.warn("Newsletter subscription at sign-up failed:", error);
       }
@@ -216,7 +219,8 @@ export async function verifyEmail(
   if (!verification || !(await store.verifications.markUsed(verification.id))) {
     return { ok: false, status: 400, message: ACCOUNT_MESSAGES.verifyFailed };
   }
-  await store.users.update(verification.userId, { emailVerifiedAt: new Date() });
+  const user = await store.users.update(verification.userId, { emailVerifiedAt: new Date() });
+  if (user) await confirmSignupSubscription(getServices(context), user.email);
   return { ok: true, message: ACCOUNT_MESSAGES.verifySuccess };
 }
 

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, such as List-Unsubscribe on newsletters. */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -36,7 +38,14 @@ export function createMailTransport(config: AppConfig): MailTransport {
     return {
       kind: "smtp",
       async send(mail) {
-        await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await smtp.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers,
+        });
       },
       close: () => smtp.close(),
     };
@@ -45,7 +54,14 @@ export function createMailTransport(config: AppConfig): MailTransport {
   return {
     kind: "files",
     async send(mail) {
-      const info = await files.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await files.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
+      });
       await mkdir(config.mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       await writeFile(path.join(config.mailDir, `${stamp}-${mail.id}.eml`), info.message as Buffer);

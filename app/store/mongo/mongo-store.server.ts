@@ -21,7 +21,9 @@ import {
   createMongoNewsletterSubscribers,
   SUBSCRIBER_INDEXES,
   type SubscriberDocument,
+  upgradeLegacySubscribers,
 } from "./newsletter-subscribers.ts";
+import { createMongoNewsletters, NEWSLETTER_INDEXES, type NewsletterDocument } from "./newsletters.ts";
 import {
   createMongoOutbox,
   OUTBOX_INDEXES,
@@ -30,6 +32,7 @@ import {
   type OutboxDocument,
 } from "./outbox.ts";
 import { createMongoRateLimiters, RATE_LIMIT_INDEXES } from "./rate-limits.ts";
+import { createMongoReviews, REVIEW_INDEXES, type ReviewDocument } from "./reviews.ts";
 import { createMongoSessions, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
 import { createMongoUsers, USER_INDEXES, type UserDocument } from "./users.ts";
 import { createMongoVerifications, VERIFICATION_INDEXES, type VerificationDocument } from "./verifications.ts";
@@ -91,6 +94,8 @@ const COLLECTIONS = {
   history: "history",
   contactMessages: "contact_messages",
   rateLimits: "rate_limits",
+  reviews: "reviews",
+  newsletters: "newsletters",
 } as const;
 
 interface CollectionIndexes {
@@ -114,6 +119,8 @@ export const MONGO_INDEXES: CollectionIndexes[] = [
     retired: RETIRED_CONTACT_MESSAGE_INDEXES,
   },
   { collection: COLLECTIONS.rateLimits, indexes: RATE_LIMIT_INDEXES, retired: [] },
+  { collection: COLLECTIONS.reviews, indexes: REVIEW_INDEXES, retired: [] },
+  { collection: COLLECTIONS.newsletters, indexes: NEWSLETTER_INDEXES, retired: [] },
 ];
 
 const AUTHENTICATION_FAILED = 18;
@@ -203,6 +210,10 @@ async function prepareDatabase(databaseUrl: string, dbName: string, connectTimeo
     await db.command({ ping: 1 });
     await ensureIndexes(db);
     await upgradeOutboxClaims(db.collection<OutboxDocument>(COLLECTIONS.outbox));
+    await upgradeLegacySubscribers(
+      db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
+      db.collection<UserDocument>(COLLECTIONS.users),
+    );
   } finally {
     await client.close().catch(() => undefined);
   }
@@ -243,6 +254,8 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
     ),
     history: createMongoHistory(db.collection<HistoryDocument>(COLLECTIONS.history)),
     contactMessages: createMongoContactMessages(db.collection<ContactMessageDocument>(COLLECTIONS.contactMessages)),
+    reviews: createMongoReviews(db.collection<ReviewDocument>(COLLECTIONS.reviews)),
+    newsletters: createMongoNewsletters(db.collection<NewsletterDocument>(COLLECTIONS.newsletters)),
     rateLimiter: createMongoRateLimiters(db, COLLECTIONS.rateLimits),
     async ping() {
       await db.command({ ping: 1 });

@@ -1,4 +1,4 @@
-import { type Filter, MongoServerError, ObjectId } from "mongodb";
+import { type Document, type Filter, MongoServerError, ObjectId } from "mongodb";
 import { normalizeObjectId } from "../object-id.ts";
 
 /** An ObjectId for a 24-hex string; null for anything else, so bad ids find nothing. */
@@ -31,6 +31,8 @@ export interface NamedIndex {
   name: string;
   unique?: boolean;
   expireAfterSeconds?: number;
+  /** Only documents matching it are indexed (a query must imply it to use the index). */
+  partialFilterExpression?: Document;
 }
 
 /**

@@ -1,8 +1,15 @@
 import { ObjectId, type Collection } from "mongodb";
 import { leaseCutoff, newClaimToken } from "../claims.ts";
-import { claimOrNull, OUTBOX_STATUSES, requireDate, requireLimit, requireString } from "../normalize.ts";
+import {
+  claimOrNull,
+  normalizeHeaders,
+  OUTBOX_STATUSES,
+  requireDate,
+  requireLimit,
+  requireString,
+} from "../normalize.ts";
 import type { ClaimedOutboxMail, OutboxClaim, OutboxMailRecord, OutboxStatus, OutboxStore } from "../types.ts";
-import { type IndexedQuery, type NamedIndex, toObjectId } from "./mongo-values.ts";
+import { duplicateKeyFields, type IndexedQuery, type NamedIndex, toObjectId } from "./mongo-values.ts";
 
 export interface OutboxDocument {
   _id: ObjectId;
@@ -18,6 +25,9 @@ export interface OutboxDocument {
   claimedAt?: Date | null;
   lastError: string | null;
   sentAt: Date | null;
+  headers?: Record<string, string>;
+  /** Absent on most mails: the unique index only covers mails that have one. */
+  dedupeKey?: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -38,6 +48,13 @@ export const OUTBOX_INDEXES: NamedIndex[] = [
   CREATED_AT,
   // purgeFinishedOlderThan and countByStatus.
   { key: { status: 1, updatedAt: 1 }, name: "mail_outbox_status_updated_at" },
+  // enqueue: a mail queued under a dedupe key is queued once.
+  {
+    key: { dedupeKey: 1 },
+    name: "mail_outbox_dedupe_key_unique",
+    unique: true,
+    partialFilterExpression: { dedupeKey: { $type: "string" } },
+  },
 ];
 
 /** Indexes of earlier versions that no query uses any more: dropped at start. */
@@ -74,6 +91,8 @@ function toOutboxMailRecord(document: OutboxDocument): OutboxMailRecord {
     claimedAt: document.claimedAt ?? null,
     lastError: document.lastError ?? null,
     sentAt: document.sentAt ?? null,
+    headers: document.headers ?? {},
+    dedupeKey: document.dedupeKey ?? null,
     createdAt: document.createdAt,
     updatedAt: document.updatedAt,
   };
@@ -136,10 +155,22 @@ export function createMongoOutbox(outbox: Collection<OutboxDocument>): OutboxSto
         claimedAt: null,
         lastError: null,
         sentAt: null,
+        headers: normalizeHeaders(mail.headers),
+        ...(mail.dedupeKey === undefined ? {} : { dedupeKey: requireString(mail.dedupeKey, "dedupeKey") }),
         createdAt: now,
         updatedAt: now,
       };
-      await outbox.insertOne(document);
+      try {
+        await outbox.insertOne(document);
+      } catch (error) {
+        // Queued before (a sender resuming after a takeover): keep the first one.
+        if (document.dedupeKey === undefined || !duplicateKeyFields(error)?.some((f) => f.includes("dedupeKey"))) {
+          throw error;
+        }
+        const existing = await outbox.findOne({ dedupeKey: document.dedupeKey });
+        if (existing === null) throw error;
+        return toOutboxMailRecord(existing);
+      }
       return toOutboxMailRecord(document);
     },
 

@@ -1,7 +1,14 @@
 import type { DatabaseSync } from "node:sqlite";
 import { leaseCutoff, newClaimToken } from "../claims.ts";
 import { newObjectId } from "../object-id.ts";
-import { claimOrNull, OUTBOX_STATUSES, requireDate, requireLimit, requireString } from "../normalize.ts";
+import {
+  claimOrNull,
+  normalizeHeaders,
+  OUTBOX_STATUSES,
+  requireDate,
+  requireLimit,
+  requireString,
+} from "../normalize.ts";
 import type { ClaimedOutboxMail, OutboxMailRecord, OutboxStatus, OutboxStore } from "../types.ts";
 import { changedRows, dateOrNull } from "./sql-values.ts";
 
@@ -18,6 +25,8 @@ interface OutboxRow {
   claimed_at: number | null;
   last_error: string | null;
   sent_at: number | null;
+  headers: string;
+  dedupe_key: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -35,6 +44,8 @@ function toOutboxMailRecord(row: OutboxRow): OutboxMailRecord {
     claimedAt: dateOrNull(row.claimed_at),
     lastError: row.last_error,
     sentAt: dateOrNull(row.sent_at),
+    headers: JSON.parse(row.headers) as Record<string, string>,
+    dedupeKey: row.dedupe_key,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -84,10 +95,14 @@ export const OUTBOX_SQL = {
 export function createSqliteOutbox(db: DatabaseSync): OutboxStore {
   const insert = db.prepare(`
     INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body, status, attempts, next_attempt_at,
-                             claim_token, claimed_at, last_error, sent_at, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, NULL, NULL, NULL, NULL, ?, ?)
+                             claim_token, claimed_at, last_error, sent_at, headers, dedupe_key, created_at,
+                             updated_at)
+    VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, NULL, NULL, NULL, NULL, ?, ?, ?, ?)
+    -- Queued before (a newsletter sender resuming after a takeover): keep the first.
+    ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
     RETURNING *
   `);
+  const selectByDedupeKey = db.prepare("SELECT * FROM mail_outbox WHERE dedupe_key = ?");
   const claimNext = db.prepare(OUTBOX_SQL.claimNext);
   // Every mark is bound to its claim: after a lapsed claim was taken over,
   // the first sender's late answer matches no row and changes nothing.
@@ -113,6 +128,7 @@ export function createSqliteOutbox(db: DatabaseSync): OutboxStore {
   return {
     async enqueue(mail) {
       const now = new Date();
+      const dedupeKey = mail.dedupeKey === undefined ? null : requireString(mail.dedupeKey, "dedupeKey");
       const row = insert.get(
         newObjectId(now),
         requireString(mail.to, "to"),
@@ -120,10 +136,12 @@ export function createSqliteOutbox(db: DatabaseSync): OutboxStore {
         requireString(mail.text, "text"),
         requireString(mail.html, "html"),
         now.getTime(),
+        JSON.stringify(normalizeHeaders(mail.headers)),
+        dedupeKey,
         now.getTime(),
         now.getTime(),
-      ) as unknown as OutboxRow;
-      return toOutboxMailRecord(row);
+      ) as OutboxRow | undefined;
+      return toOutboxMailRecord(row ?? (selectByDedupeKey.get(dedupeKey) as unknown as OutboxRow));
     },
 
     async claimNext(now = new Date()) {

@@ -8,7 +8,9 @@ import { createSqliteContactMessages } from "./contact-messages.ts";
 import { createSqliteHistory } from "./history.ts";
 import { runMigrations } from "./migrations.ts";
 import { createSqliteNewsletterSubscribers } from "./newsletter-subscribers.ts";
+import { createSqliteNewsletters } from "./newsletters.ts";
 import { createSqliteOutbox } from "./outbox.ts";
+import { createSqliteReviews } from "./reviews.ts";
 import { createSqliteSessions } from "./sessions.ts";
 import { createSqliteUsers } from "./users.ts";
 import { createSqliteVerifications } from "./verifications.ts";
@@ -50,6 +52,8 @@ export function openSqliteStore(databaseUrl: string): Store {
     verifications: createSqliteVerifications(db),
     outbox: createSqliteOutbox(db),
     newsletterSubscribers: createSqliteNewsletterSubscribers(db),
+    reviews: createSqliteReviews(db),
+    newsletters: createSqliteNewsletters(db),
     history: createSqliteHistory(db),
     contactMessages: createSqliteContactMessages(db),
     // One process serves an SQLite file: its limits can live in its memory.
