@@ -1,4 +1,4 @@
-import i18next from "i18next";
+import { createInstance } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
@@ -23,7 +23,8 @@ async function hydrate() {
     loadLanguage(language),
     language === fallbackLanguage ? Promise.resolve({}) : loadLanguage(fallbackLanguage),
   ]);
-  await i18next.use(initReactI18next).init({
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
     resources: { ...fallback, ...current },
     lng: language,
     fallbackLng: fallbackLanguage,
@@ -37,7 +38,7 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <I18nextProvider i18n={i18n}>
         <StrictMode>
           <HydratedRouter />
         </StrictMode>

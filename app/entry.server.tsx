@@ -7,15 +7,21 @@ import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { nonceContext } from "~/context.server";
+import { logRequestError } from "~/lib/request-errors.server";
 import { NonceProvider } from "~/lib/nonce";
 import { getInstance } from "~/middleware/i18next.server";
 
 // The HTTP server (app/server/main.ts) reaches the app's lifecycle through
 // this module, so the store and context keys are the very ones routes use.
 export { createLoadContext } from "~/context.server";
-export { startApp, DatabaseUnreachableError } from "~/lifecycle.server";
+export { startApp, DatabaseStartError } from "~/lifecycle.server";
 
 export const streamTimeout = 5_000;
+
+/** Client faults are one line in the log; real server faults keep their stack. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  logRequestError(error, request);
+}
 
 /**
  * React writes the document in many small chunks within one tick; each chunk

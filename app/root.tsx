@@ -26,11 +26,12 @@ import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/page-title";
 import { parseTheme, themeCookieName, themeFromClientHint } from "~/lib/theme";
 import { getInstance, getLocale, i18nextMiddleware } from "~/middleware/i18next.server";
+import { refusedBodyMiddleware } from "~/middleware/refused-body.server";
 import { sameOriginMiddleware } from "~/middleware/same-origin.server";
 import { getCurrentUser, publicUser } from "~/services/auth/session.server";
 import globalStylesUrl from "~/styles/global.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [sameOriginMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [sameOriginMiddleware, i18nextMiddleware, refusedBodyMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: globalStylesUrl },
@@ -51,11 +52,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cookieConsent: consentFromCookieHeader(request.headers.get("Cookie")),
       description: t("meta.description"),
       // meta() cannot translate: the error screens' titles travel with the root data.
-      errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
+      errorTitles: { notFound: t("notFound.title"), error: t("error.title"), tooLarge: t("error.tooLargeTitle") },
       /** The signed-in user (header icons, the account dialog's history view), or null. */
       user: current ? publicUser(current.user) : null,
       /** The account action's outcome after a form sent without JavaScript, read once. */
       accountFlash: account.flash,
+      /** The footer's copyright year, the server's, so the page and its hydration agree. */
+      year: new Date().getFullYear(),
     },
     account.clearCookie ? { headers: { "Set-Cookie": account.clearCookie } } : undefined,
   );
@@ -95,10 +98,13 @@ export function shouldRevalidate({
 }
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
+  const status = isRouteErrorResponse(error) ? error.status : null;
   const errorTitle = error
-    ? isRouteErrorResponse(error) && error.status === 404
+    ? status === 404
       ? loaderData?.errorTitles.notFound
-      : (loaderData?.errorTitles.error ?? "Une erreur est survenue")
+      : status === 413
+        ? (loaderData?.errorTitles.tooLarge ?? "Envoi trop volumineux")
+        : (loaderData?.errorTitles.error ?? "Une erreur est survenue")
     : undefined;
   return [{ title: pageTitle(errorTitle) }, { name: "description", content: loaderData?.description ?? "" }];
 }
@@ -157,6 +163,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <Page>
         <NotFoundScreen />
+      </Page>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 413) {
+    return (
+      <Page>
+        <ErrorScreen tooLarge />
       </Page>
     );
   }

@@ -102,9 +102,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
   if (succeeded) {
     return (
       <AccountPageCard tone="success" title={t("reset.title")}>
-        <p className={pageStyles.message} role="status">
-          {translate(actionData.message)}
-        </p>
+        <output className={pageStyles.message}>{translate(actionData.message)}</output>
         <div className="button-row">
           <Link to="/" className="button button-primary">
             {t("reset.toHome")}
@@ -147,7 +145,6 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
           onBlur={() => setTouched(true)}
           error={errorFor("password")}
           autoComplete="new-password"
-          autoFocus
           required
           disabled={busy}
         />

@@ -10,6 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import { PrivacyPolicyLink } from "~/components/ui/privacy-policy-link";
 import { CONTACT_LIMITS, CONTACT_TIMINGS, createContactSchema } from "~/domain/contact";
 import { translatedContactMessages } from "./contact-messages";
 import styles from "./contact-form.module.css";
@@ -141,7 +142,7 @@ export function ContactForm({
               t={t}
               i18nKey="form.consent"
               components={{
-                privacy: <a href="/privacy-policy" target="_blank" rel="noopener" />,
+                privacy: <PrivacyPolicyLink />,
                 newTab: <span className="visually-hidden" />,
               }}
             />
@@ -160,13 +161,13 @@ export function ContactForm({
           {sending ? t("form.sending") : t("form.submit")}
         </button>
         {/* Always in the page, so screen readers hear what appears in it. */}
-        <p role="status" className={showSuccess ? `form-alert form-alert-success ${styles.success}` : undefined}>
+        <output className={showSuccess ? `form-alert form-alert-success ${styles.success}` : undefined}>
           {showSuccess ? (
             t("errors.success")
           ) : sending ? (
             <span className="visually-hidden">{t("form.sending")}</span>
           ) : null}
-        </p>
+        </output>
       </div>
       {formError ? (
         <p role="alert" className={`form-alert form-alert-error ${styles.formError}`}>
