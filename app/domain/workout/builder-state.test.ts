@@ -8,6 +8,8 @@ import {
   clampStep,
   initialBuilderState,
   isStepReachable,
+  MAX_CHOSEN,
+  MAX_DISMISSED,
   normalizeBuilderState,
   restoredStep,
 } from "./builder-state";
@@ -93,6 +95,8 @@ describe("steps", () => {
     // A saved step beyond a missing choice falls back to what the choices imply.
     expect(restoredStep(state({ type: "muscu" }), 3)).toBe(0);
     expect(restoredStep(state({ type: "muscu", equipment: ["barre"] }), 3)).toBe(1);
+    // Muscles without equipment: never past the missing equipment.
+    expect(restoredStep(state({ type: "muscu", muscles: ["biceps"] }), 0)).toBe(0);
     // Swimming implies the proposed list.
     expect(restoredStep(state({ type: "natation" }), 0)).toBe(3);
     expect(restoredStep(state(), 7)).toBe(0);
@@ -268,5 +272,127 @@ describe("normalisation of a state from outside", () => {
     const yoga = normalizeBuilderState(state({ type: "yoga", step: 1 }), lookup);
     expect(yoga).toMatchObject({ step: 3, equipment: ["poids-du-corps"], muscles: [...MUSCLE_ZONES] });
     expect(normalizeBuilderState(state({ mode: "session" }), lookup).mode).toBe("builder");
+  });
+});
+
+describe("edges of the actions", () => {
+  /** Any id of the form exo-N is a dumbbell chest exercise: enough ids for the caps. */
+  const many = (id: string) =>
+    /^exo-\d+$/.test(id)
+      ? { id, type: ["muscu" as const], muscles: ["pectoraux" as const], equipment: ["halteres" as const] }
+      : lookup(id);
+  const runMany = (from: BuilderState, ...actions: BuilderAction[]) =>
+    actions.reduce((current, action) => applyBuilderAction(current, action, many).state, from);
+
+  it("a new type alone resets dismissals and drops the chosen exercises of other kinds", () => {
+    const withList = run(
+      state({ ...muscuChestDumbbells, equipment: ["poids-du-corps"] }),
+      { kind: "add", id: "pompes" },
+      { kind: "dismiss", id: "burpees" },
+    );
+    const cardio = run(withList, { kind: "pick-type", id: "cardio" });
+    expect(cardio).toMatchObject({ type: "cardio", equipment: ["poids-du-corps"], muscles: ["pectoraux"] });
+    expect(cardio.chosen).toEqual([]);
+    expect(cardio.dismissed).toEqual([]);
+  });
+
+  it("an action that changes no choice keeps dismissals, chosen exercises and the step", () => {
+    const withList = run(
+      muscuChestDumbbells,
+      { kind: "add", id: "ecarte-halteres" },
+      { kind: "dismiss", id: "pompes" },
+    );
+    for (const action of [
+      { kind: "toggle-muscle", id: "nope" },
+      { kind: "toggle-equipment", id: "nope" },
+      { kind: "pick-type", id: "nope" },
+      { kind: "refresh" },
+    ] satisfies BuilderAction[]) {
+      expect(applyBuilderAction(withList, action, lookup)).toEqual({ state: withList, refusal: null });
+    }
+  });
+
+  it("leaves the session for the builder once no chosen exercise is left, and only then", () => {
+    const session = run(
+      muscuChestDumbbells,
+      { kind: "add", id: "developpe-couche-halteres" },
+      { kind: "add", id: "ecarte-halteres" },
+      { kind: "next" },
+    );
+    expect(session.mode).toBe("session");
+    const one = run(session, { kind: "remove", id: "ecarte-halteres" });
+    expect(one.mode).toBe("session");
+    expect(run(one, { kind: "remove", id: "developpe-couche-halteres" }).mode).toBe("builder");
+    // A change of choices that drops every chosen exercise does the same; one that keeps some stays.
+    expect(run(session, { kind: "toggle-muscle", id: "biceps" }).mode).toBe("session");
+    expect(run(session, { kind: "pick-type", id: "yoga" })).toMatchObject({ mode: "builder", chosen: [] });
+  });
+
+  it("ignores equipment toggles while an activity decides the equipment", () => {
+    const yoga = run(state(), { kind: "pick-type", id: "yoga" });
+    expect(run(yoga, { kind: "toggle-equipment", id: "poids-du-corps" }).equipment).toEqual(["poids-du-corps"]);
+    expect(run(yoga, { kind: "toggle-muscle", id: "biceps" }).muscles).toEqual([...MUSCLE_ZONES]);
+  });
+
+  it("removing or dismissing what is not there changes nothing; a chosen exercise is not dismissed", () => {
+    const withList = run(muscuChestDumbbells, { kind: "add", id: "ecarte-halteres" });
+    expect(run(withList, { kind: "remove", id: "pompes" })).toEqual(withList);
+    expect(run(withList, { kind: "dismiss", id: "ecarte-halteres" })).toEqual(withList);
+    expect(run(withList, { kind: "dismiss", id: "inconnu" })).toEqual(withList);
+    expect(run(withList, { kind: "dismiss", id: "pompes" }, { kind: "dismiss", id: "pompes" }).dismissed).toEqual([
+      "pompes",
+    ]);
+    // Adding a dismissed exercise takes it out of the dismissed ones.
+    const back = run(withList, { kind: "dismiss", id: "pompes" }, { kind: "add", id: "pompes" });
+    expect(back).toMatchObject({ chosen: ["ecarte-halteres", "pompes"], dismissed: [] });
+  });
+
+  it("keeps at most MAX_CHOSEN chosen and the latest MAX_DISMISSED dismissed exercises", () => {
+    const full = runMany(
+      muscuChestDumbbells,
+      ...Array.from({ length: MAX_CHOSEN + 2 }, (_, i): BuilderAction => ({ kind: "add", id: `exo-${i}` })),
+    );
+    expect(full.chosen).toHaveLength(MAX_CHOSEN);
+    expect(full.chosen.at(-1)).toBe(`exo-${MAX_CHOSEN - 1}`);
+    const dismissed = runMany(
+      muscuChestDumbbells,
+      ...Array.from({ length: MAX_DISMISSED + 3 }, (_, i): BuilderAction => ({ kind: "dismiss", id: `exo-${i}` })),
+    ).dismissed;
+    expect(dismissed).toHaveLength(MAX_DISMISSED);
+    expect(dismissed[0]).toBe("exo-3");
+    expect(dismissed.at(-1)).toBe(`exo-${MAX_DISMISSED + 2}`);
+  });
+
+  it("sorts, and confirms only known ticked exercises, taking them out of the dismissed ones", () => {
+    expect(run(muscuChestDumbbells, { kind: "sort", order: "difficulty" }).sort).toBe("difficulty");
+    const searching = {
+      ...muscuChestDumbbells,
+      chosen: ["pompes"],
+      dismissed: ["crawl", "burpees"],
+      mode: "search" as const,
+    };
+    const ticked = { ...searching, search: { ...searching.search, ticked: ["crawl", "inconnu", "pompes"] } };
+    expect(run(ticked, { kind: "confirm-search" })).toMatchObject({
+      mode: "builder",
+      chosen: ["pompes", "crawl"],
+      dismissed: ["burpees"],
+    });
+    // Full: the ticked ones beyond the cap are left out.
+    const fullList = Array.from({ length: MAX_CHOSEN }, (_, i) => `exo-${i}`);
+    const full = { ...ticked, chosen: fullList, search: { ...ticked.search, ticked: ["exo-99"] } };
+    expect(runMany(full, { kind: "confirm-search" }).chosen).toEqual(fullList);
+    // Enter skips an unknown first id.
+    expect(run(searching, { kind: "tick-first", ids: ["inconnu", "crawl"] }).search.ticked).toEqual(["crawl"]);
+  });
+
+  it("normalises chosen and ticked exercises read from outside: known, once, within their caps", () => {
+    const fromOutside = state({
+      ...muscuChestDumbbells,
+      chosen: [...Array.from({ length: MAX_CHOSEN + 5 }, (_, i) => `exo-${i}`), "exo-0"],
+      search: { ...initialBuilderState().search, ticked: ["exo-1", "exo-200", "inconnu", "exo-200"] },
+    });
+    const normalized = normalizeBuilderState(fromOutside, many);
+    expect(normalized.chosen).toEqual(Array.from({ length: MAX_CHOSEN }, (_, i) => `exo-${i}`));
+    expect(normalized.search.ticked).toEqual(["exo-200"]);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { allowedEquipment, equipmentRefusal, forcedChoices, skipsChoiceSteps } from "./activities";
+import {
+  ACTIVITY_KINDS,
+  allowedEquipment,
+  equipmentRefusal,
+  forcedChoices,
+  isActivityType,
+  skipsChoiceSteps,
+} from "./activities";
 import { EQUIPMENT_IDS, MUSCLE_ZONES } from "./catalogue-ids";
 import { normalizeMulti, toggleMulti, toggleSingle } from "./selection";
 import { nextTipIndex, randomIndex, tipRotationDelay } from "./tips";
@@ -29,6 +36,23 @@ describe("forced choices", () => {
   });
 });
 
+describe("activity types", () => {
+  it("draw from their own catalogue kinds; cardio and endurance from cardio and HIIT", () => {
+    expect(ACTIVITY_KINDS).toEqual({
+      muscu: ["muscu"],
+      cardio: ["cardio", "hiit"],
+      endurance: ["cardio", "hiit"],
+      yoga: ["yoga"],
+      natation: ["natation"],
+      etirement: ["etirement"],
+      meditation: ["meditation"],
+    });
+    expect(isActivityType("endurance")).toBe(true);
+    expect(isActivityType("hiit")).toBe(false);
+    expect(isActivityType(["muscu"])).toBe(false);
+  });
+});
+
 describe("allowed equipment and the equipment message", () => {
   it("allows body weight only for swimming, yoga, meditation and stretching", () => {
     for (const activity of ["natation", "yoga", "meditation", "etirement"] as const) {
@@ -45,6 +69,9 @@ describe("allowed equipment and the equipment message", () => {
       equipment: "halteres",
       joke: "natation.halteres",
     });
+    for (const equipment of ["halteres", "poulie", "barre", "kettlebell"] as const) {
+      expect(equipmentRefusal("natation", equipment)?.joke).toBe(`natation.${equipment}`);
+    }
     for (const equipment of ["halteres", "poulie", "barre", "kettlebell"] as const) {
       expect(equipmentRefusal("meditation", equipment)?.joke).toBe(`meditation.${equipment}`);
     }
@@ -120,7 +147,10 @@ describe("tip rotation", () => {
     expect(randomIndex(10, () => 0.999999)).toBe(9);
     expect(randomIndex(10, () => 0.35)).toBe(3);
     expect(randomIndex(0)).toBe(0);
+    // A random source that reaches 1 still gives a tip that exists.
+    expect(randomIndex(10, () => 1)).toBe(9);
     expect(nextTipIndex(9, 10)).toBe(0);
+    expect(nextTipIndex(3, 0)).toBe(0);
     expect(nextTipIndex(3, 10)).toBe(4);
   });
 });

@@ -101,6 +101,30 @@ describe("score", () => {
     expect(textScore(bench, searchTerms("Développé couché"), "fr", "developpe couche")).toBe(8);
   });
 
+  it("reads the French name too on other pages, and gives nothing for a description-only match", () => {
+    const bench = entry("developpe-couche-halteres");
+    // "ouch" is inside the French name only: 2, not the alias's 1.
+    expect(textScore(bench, searchTerms("ouch"), "en")).toBe(2);
+    // "souffle" is only in the description of the box breathing: it matches, but scores nothing.
+    expect(textScore(entry("respiration-carree"), searchTerms("souffle"), "fr", "souffle")).toBe(0);
+    // A query that is not the whole name gets no exact-name bonus.
+    expect(textScore(bench, searchTerms("couché"), "fr", "couche")).toBe(3);
+  });
+
+  it("matches when any term of a query does", () => {
+    expect(ids(queryExercises(index, { text: "écarté zzz", language: "fr", now }))).toEqual(["ecarte-halteres"]);
+  });
+
+  it("gives no type score to an exercise of another kind, and the recency bonus to a new one", () => {
+    // Push-ups asked for swimming: no type score; level 1, popularity 100 (5).
+    expect(scoreExercise(entry("pompes"), { kinds: ["natation"], language: "fr", now })).toBeCloseTo(6, 10);
+    // Added today: + 3.
+    const fresh = buildExerciseIndex([fixtureExercise({ id: "new", name: "New", addedAt: "2024-05-01" })]);
+    const today = new Date("2024-05-01T00:00:00Z");
+    expect(scoreExercise(fresh.byId.get("new")!, { language: "fr", now: today })).toBeCloseTo(1 + 3, 10);
+    expect(recencyBonus(Number.NaN, today)).toBe(0);
+  });
+
   it("adds the text score to the rest", () => {
     // Crawl, natation, no muscles/equipment asked, level 1, popularity 60 (3), query "crawl" (3 + exact 2).
     const score = scoreExercise(entry("crawl"), { kinds: ["natation"], text: "Crawl", language: "fr", now });
@@ -140,10 +164,27 @@ describe("filters", () => {
 
   it("applies level bounds and included and excluded tags", () => {
     const all = { language: "fr" as const, now };
-    expect(ids(queryExercises(index, { ...all, minLevel: 3 }))).toEqual(["souleve-de-terre"]);
-    expect(queryExercises(index, { ...all, maxLevel: 1 }).results.every((r) => r.exercise.level === 1)).toBe(true);
+    const level = (minLevel?: number, maxLevel?: number) =>
+      ids(queryExercises(index, { ...all, minLevel, maxLevel, sort: "name" }));
+    expect(level(3)).toEqual(["souleve-de-terre"]);
+    expect(level(undefined, 1)).toEqual([
+      "crawl",
+      "curl-biceps-halteres",
+      "developpe-couche-halteres",
+      "pompes",
+      "respiration-carree",
+    ]);
+    expect(level(2, 2)).toEqual(["burpees", "ecarte-halteres"]);
     expect(ids(queryExercises(index, { ...all, includeTags: ["polyarticulaire"] }))).toEqual(["souleve-de-terre"]);
-    expect(ids(queryExercises(index, { ...all, excludeTags: ["polyarticulaire"] }))).not.toContain("souleve-de-terre");
+    const withoutTag = queryExercises(index, { ...all, excludeTags: ["polyarticulaire"] });
+    expect(ids(withoutTag)).not.toContain("souleve-de-terre");
+    expect(withoutTag.total).toBe(testCatalogue.length - 1);
+    // One excluded tag among several is enough to leave an exercise out.
+    const tagged = buildExerciseIndex([
+      fixtureExercise({ id: "tag-a", name: "Exo A", tags: ["polyarticulaire", "maison"] }),
+      fixtureExercise({ id: "tag-b", name: "Exo B", tags: ["maison"] }),
+    ]);
+    expect(ids(queryExercises(tagged, { ...all, excludeTags: ["polyarticulaire"] }))).toEqual(["tag-b"]);
   });
 
   it("leaves out excluded ids (chosen and dismissed)", () => {
@@ -203,6 +244,26 @@ describe("sorting and limit", () => {
       (r) => r.exercise.level,
     );
     expect(byLevel).toEqual(byLevel.toSorted((a, b) => a - b));
+  });
+
+  it("sorts by difficulty, then by score within a level", () => {
+    // Level 1 muscu: push-ups (popularity 100), bench press (90), curl (80); then the fly (2), the deadlift (3).
+    expect(ids(queryExercises(index, { kinds: ["muscu"], language: "fr", now, sort: "difficulty" }))).toEqual([
+      "pompes",
+      "developpe-couche-halteres",
+      "curl-biceps-halteres",
+      "ecarte-halteres",
+      "souleve-de-terre",
+    ]);
+  });
+
+  it("keeps the first of two entries with the same id", () => {
+    const twice = buildExerciseIndex([
+      fixtureExercise({ id: "same", name: "First" }),
+      fixtureExercise({ id: "same", name: "Second" }),
+    ]);
+    expect(twice.all.map((entry) => entry.exercise.name)).toEqual(["First"]);
+    expect(twice.byId.get("same")!.exercise.name).toBe("First");
   });
 
   it("sorts names in the page's language", () => {

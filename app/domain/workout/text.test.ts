@@ -6,6 +6,8 @@ describe("text matching", () => {
     expect(normalizeText("Développé Couché")).toBe("developpe couche");
     expect(normalizeText("ŒUF  d'Été — Übung")).toBe("oeuf d ete ubung");
     expect(normalizeText("Kurzhantel-Bankdrücken")).toBe("kurzhantel bankdrucken");
+    expect(normalizeText("Straße, Æther")).toBe("strasse aether");
+    expect(normalizeText("")).toBe("");
   });
 
   it("keeps terms of 2 characters or more, once each", () => {
