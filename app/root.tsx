@@ -1,3 +1,6 @@
+// Bundled with every component's styles into the site's one stylesheet
+// (vite.config.ts: cssCodeSplit false), linked on every page.
+import "./styles/global.css";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -24,17 +27,28 @@ import { consentFromCookieHeader } from "~/lib/consent";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/page-title";
 import { parseTheme, themeCookieName, themeFromClientHint } from "~/lib/theme";
+import { loadNamespacesOfPattern, translationsElementId } from "~/i18n/client";
+import { useTranslations } from "~/i18n/react-i18next";
 import { getInstance, getLocale, i18nextMiddleware } from "~/middleware/i18next.server";
 import { sameOriginMiddleware } from "~/middleware/same-origin.server";
 import { getCurrentUser, publicUser } from "~/services/auth/session.server";
-import globalStylesUrl from "~/styles/global.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [sameOriginMiddleware, i18nextMiddleware];
+/** The layout's namespaces; each page adds those its routes declare (app/i18n/route-namespaces.ts). */
+export const handle = { i18n: ["common", "consent", "account"] };
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: globalStylesUrl },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+export const middleware: Route.MiddlewareFunction[] = [...i18nextMiddleware, sameOriginMiddleware];
+
+/** On a navigation, the next page's texts load while its data does. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ pattern }, next) => {
+    const loading = loadNamespacesOfPattern(pattern);
+    const results = await next();
+    await loading;
+    return results;
+  },
 ];
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const chosenTheme = parseTheme(readCookie(request.headers.get("Cookie"), themeCookieName));
@@ -100,9 +114,9 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootLoaderData>("root");
-  const { i18n } = useTranslation();
+  const translations = useTranslations();
   const nonce = useNonce();
-  const language = rootData?.language ?? i18n.language ?? "fr";
+  const language = rootData?.language ?? translations.set.language;
   return (
     <html lang={language} data-theme={rootData?.theme ?? undefined} suppressHydrationWarning>
       <head>
@@ -114,6 +128,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        {/* Not run (JSON): the browser's translations start from it (app/i18n/client.ts). */}
+        <script
+          id={translationsElementId}
+          type="application/json"
+          dangerouslySetInnerHTML={{ __html: translations.bootJson }}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -31,6 +31,8 @@ export default [
   route("compte", "routes/compte.ts"),
   route("verify-email", "routes/verify-email.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  // The translations the browser fetches when it navigates (app/i18n/client.ts).
+  route("locales/:version/:language/:namespace", "routes/locales.ts"),
   route("api/*", "routes/api/not-found.ts"),
   // Last: any unknown path. It also makes the middleware run, so the 404
   // page is translated like every other page.

@@ -9,6 +9,8 @@ import { toolPageTexts } from "~/services/tool-content.server";
 
 // Served at /calorie and at /calories (routes.ts registers it twice).
 
+export const handle = { i18n: ["tools"] };
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const { title, content, openArticleId } = toolPageTexts(context, request, "tools:calories.title");
   return { title, articles: content.calorieArticles, openArticleId };

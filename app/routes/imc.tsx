@@ -8,6 +8,8 @@ import { pageTitle } from "~/lib/page-title";
 import { calculatorAction, runImcCalculator } from "~/services/calculators.server";
 import { toolPageTexts } from "~/services/tool-content.server";
 
+export const handle = { i18n: ["tools"] };
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const { title, content, openArticleId } = toolPageTexts(context, request, "tools:imc.title");
   return { title, explanations: content.explanations, articles: content.imcArticles, openArticleId };

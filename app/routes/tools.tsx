@@ -9,6 +9,8 @@ import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
 import { readFormData, runCalorieCalculator, runImcCalculator } from "~/services/calculators.server";
 
+export const handle = { i18n: ["tools"] };
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const tab = toolTabFrom(new URL(request.url).searchParams.get(TAB_PARAM));
   return { title: getInstance(context).t("tools:outils.title"), tab };

@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { calorieFormSchema, computeCalorieNeeds } from "~/domain/calories";
+import { computeCalorieNeeds } from "~/domain/calories";
+import { calorieFormSchema } from "~/domain/calories-schema";
 import { caloriesHistoryEntry, imcHistoryEntry } from "~/domain/history";
-import { computeImcResult, imcFormSchema } from "~/domain/imc";
+import { computeImcResult } from "~/domain/imc";
+import { imcFormSchema } from "~/domain/imc-schema";
 import type { CalorieCalculatorData, ImcCalculatorData } from "~/lib/calculator-results";
 import { saveForCurrentUser } from "./history.server";
 

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { RouterContextProvider } from "react-router";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { afterEach, beforeEach } from "vitest";
 import { loadConfig } from "~/config.server";
 import { type AppServices, createLoadContext } from "~/context.server";
@@ -82,7 +82,13 @@ export async function callRoute(
   request: Request,
   options: { context: RouterContextProvider; params?: Record<string, string> },
 ): Promise<Response> {
-  const args = { request, context: options.context, params: options.params ?? {}, unstable_pattern: "" };
+  const args = {
+    request,
+    context: options.context,
+    params: options.params ?? {},
+    url: new URL(request.url),
+    pattern: "",
+  };
   const run = async (): Promise<Response> => {
     try {
       const result = await handler(args);
@@ -91,10 +97,16 @@ export async function callRoute(
       return toResponse(thrown);
     }
   };
-  return (await sameOriginMiddleware(
-    args as never,
-    () => i18nextMiddleware(args as never, run as never) as Promise<Response>,
-  )) as Response;
+  // The root's middleware, in the root's order (app/root.tsx).
+  const chain: MiddlewareFunction<Response>[] = [...i18nextMiddleware, sameOriginMiddleware];
+  const runFrom = async (index: number): Promise<Response> => {
+    const middleware = chain[index];
+    if (!middleware) return run();
+    let downstream: Response | undefined;
+    const returned = await middleware(args as never, async () => (downstream = await runFrom(index + 1)));
+    return (returned ?? downstream) as Response;
+  };
+  return runFrom(0);
 }
 
 function toResponse(result: unknown): Response {

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES, parseTemplatedAccountMessage } from "~/domain/account";
 import type { AccountIntent } from "./account-types";
 
@@ -30,9 +30,7 @@ for (const [key, text] of Object.entries(ACCOUNT_MESSAGES)) {
 for (const [key, text] of Object.entries(ACCOUNT_FALLBACK_MESSAGES)) keyByFrenchText.set(text, key);
 
 /** The account.json key of a known French message, or null. Exposed for the translation tests. */
-export function accountMessageKey(
-  message: string,
-): {
+export function accountMessageKey(message: string): {
   key: FixedMessageKey | keyof typeof ACCOUNT_FALLBACK_MESSAGES | "forgotSent" | "tooManyAttempts";
   values?: Record<string, string | number>;
 } | null {

@@ -6,11 +6,11 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { CONTACT_LIMITS, CONTACT_TIMINGS, createContactSchema } from "~/domain/contact";
+import { CONTACT_LIMITS, CONTACT_TIMINGS, type ContactField, validateContact } from "~/domain/contact";
+import { parseWithRules } from "~/lib/form-rules";
 import { translatedContactMessages } from "./contact-messages";
 import styles from "./contact-form.module.css";
 
@@ -45,12 +45,13 @@ export function ContactForm({
     navigation.formMethod?.toUpperCase() === "POST" &&
     navigation.formAction?.split("?")[0] === contactFormPath;
 
-  const schema = useMemo(() => createContactSchema(translatedContactMessages(t)), [t]);
+  const messages = useMemo(() => translatedContactMessages(t), [t]);
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult: actionData?.result,
     defaultValue: { sujet: prefilledSubject },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onValidate: ({ formData }) =>
+      parseWithRules<Record<ContactField, unknown>>(formData, (payload) => validateContact(payload, messages)),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
@@ -7,7 +6,7 @@ import {
   type Activite,
   ACTIVITES,
   ACTIVITY_MULTIPLIERS,
-  calorieFormSchema,
+  type CalorieField,
   type CalorieNeeds,
   DEFAULT_FORMULE,
   type GoalPlan,
@@ -16,8 +15,10 @@ import {
   type Objectif,
   OBJECTIFS,
   SEXES,
+  validateCalorieInput,
 } from "~/domain/calories";
 import type { CalorieCalculatorData } from "~/lib/calculator-results";
+import { parseWithRules } from "~/lib/form-rules";
 import { formatMeasure, formatNumber } from "~/lib/number-format";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ChoiceGroup, NumberField } from "./calculator-fields";
@@ -33,7 +34,7 @@ const FORMULA_ORDER = ["mifflin", "standard", "katch"] as const;
 /**
  * The calorie form and its result, the same on /calorie(s) and in the
  * /outils tab. Works like the IMC calculator: a plain post without
- * JavaScript, a fetcher with it, and the domain's schema on both sides.
+ * JavaScript, a fetcher with it, and the domain's rules on both sides.
  */
 export function CalorieCalculator({
   serverData,
@@ -54,7 +55,7 @@ export function CalorieCalculator({
   const [form, fields] = useForm({
     ...calculator.formOptions,
     defaultValue: { formule: DEFAULT_FORMULE },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: calorieFormSchema }),
+    onValidate: ({ formData }) => parseWithRules<Record<CalorieField, unknown>>(formData, validateCalorieInput),
   });
   const hasErrors = Object.keys(form.allErrors).length > 0;
   const result = hasErrors ? null : data?.needs;

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { type ExplanationBlock, isExternalHref, safeHref } from "~/domain/tool-content";
+import { isExternalHref, safeHref } from "~/domain/article-text";
+import type { ExplanationBlock } from "~/domain/tool-content";
 import styles from "./imc-explanations.module.css";
 
 /**
