@@ -1,6 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { defineConfig, type Plugin } from "vite";
 
 /**
  * Components import useTranslation and Trans from "react-i18next" as usual;
@@ -13,8 +16,39 @@ const appAliases = {
   "react-i18next": fileURLToPath(new URL("./app/i18n/react-i18next.tsx", import.meta.url)),
 };
 
+/**
+ * The browser's files, compressed once at their best: name.gz (gzip -9)
+ * next to each that shrinks, and name.br (brotli 11) where it beats the
+ * gzip file. app/server/compressed-assets.ts sends them as they are.
+ */
+function precompressClientAssets(): Plugin {
+  return {
+    name: "dynami:precompress-client-assets",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    writeBundle(outputOptions, bundle) {
+      const outDir = outputOptions.dir ?? "";
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
+        const file = path.join(outDir, fileName);
+        const content = readFileSync(file);
+        const gzipped = gzipSync(content, { level: 9 });
+        if (gzipped.length >= content.length) continue;
+        writeFileSync(`${file}.gz`, gzipped);
+        const brotli = brotliCompressSync(content, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        });
+        if (brotli.length < gzipped.length) writeFileSync(`${file}.br`, brotli);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), precompressClientAssets()],
   resolve: { alias: appAliases },
   build: {
     assetsInlineLimit: 0,

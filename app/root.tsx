@@ -11,12 +11,14 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { AccountDialogFromAddress } from "~/components/account/account-dialog-from-address";
 import { ConsentBanner } from "~/components/consent/cookie-consent";
 import { ErrorScreen } from "~/components/layout/error-screen";
+import { PageMetadata } from "~/components/layout/page-metadata";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
@@ -31,6 +33,7 @@ import { loadNamespacesOfPattern, translationsElementId } from "~/i18n/client";
 import { useTranslations } from "~/i18n/react-i18next";
 import { getInstance, getLocale, i18nextMiddleware } from "~/middleware/i18next.server";
 import { sameOriginMiddleware } from "~/middleware/same-origin.server";
+import { getServices } from "~/context.server";
 import { getCurrentUser, publicUser } from "~/services/auth/session.server";
 
 /** The layout's namespaces; each page adds those its routes declare (app/i18n/route-namespaces.ts). */
@@ -63,6 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       /** cookie_consent: null until the visitor chooses (the banner shows meanwhile). */
       cookieConsent: consentFromCookieHeader(request.headers.get("Cookie")),
       description: t("meta.description"),
+      /** The site's public address: canonical and alternate links are absolute. */
+      origin: getServices(context).config.appUrl,
       // meta() cannot translate: the error screens' titles travel with the root data.
       errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
       /** The signed-in user (header icons, the account dialog's history view), or null. */
@@ -109,11 +114,13 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
       ? loaderData?.errorTitles.notFound
       : (loaderData?.errorTitles.error ?? "Une erreur est survenue")
     : undefined;
-  return [{ title: pageTitle(errorTitle) }, { name: "description", content: loaderData?.description ?? "" }];
+  // The description, canonical and alternate links: <PageMetadata> in the layout.
+  return [{ title: pageTitle(errorTitle) }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootLoaderData>("root");
+  const routeError = useRouteError();
   const translations = useTranslations();
   const nonce = useNonce();
   const language = rootData?.language ?? translations.set.language;
@@ -124,6 +131,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <Meta />
+        <PageMetadata
+          origin={rootData?.origin ?? ""}
+          siteDescription={rootData?.description ?? ""}
+          isError={routeError !== undefined && routeError !== null}
+        />
         <Links />
       </head>
       <body>

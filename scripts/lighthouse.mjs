@@ -73,6 +73,8 @@ async function startApp(dataDir) {
       ...process.env,
       PORT: String(port),
       HOST,
+      // Canonical and alternate links name the address Lighthouse visits.
+      APP_URL: `http://${HOST}:${port}`,
       NODE_ENV: "production",
       DATABASE_URL: `sqlite:${path.join(dataDir, "lighthouse.db")}`,
       MAIL_DIR: path.join(dataDir, "mail"),
@@ -154,7 +156,15 @@ function failedAudits(lhr) {
     if (category.id === "performance") continue;
     for (const ref of lhr.categories[category.id].auditRefs) {
       const audit = lhr.audits[ref.id];
-      if (ref.weight > 0 && audit.score !== null && audit.score < 1) failed.push(`${category.label}: ${audit.title}`);
+      if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
+        // Which elements, briefly: enough to find them.
+        const items = (audit.details?.items ?? [])
+          .slice(0, 3)
+          .map((item) => item.node?.snippet ?? item.source?.url ?? item.href ?? item.description ?? item.text)
+          .filter(Boolean)
+          .map((what) => String(what).slice(0, 120));
+        failed.push(`${category.label}: ${audit.title}${items.length ? ` [${items.join(" | ")}]` : ""}`);
+      }
     }
   }
   return failed;

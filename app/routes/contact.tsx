@@ -19,7 +19,8 @@ export const handle = { i18n: ["contact"] };
 export function loader({ request, context }: Route.LoaderArgs) {
   // ?sujet= pre-fills the subject (the privacy policy's "delete my data" link uses it).
   const prefilledSubject = (new URL(request.url).searchParams.get("sujet") ?? "").slice(0, CONTACT_LIMITS.sujet);
-  return { title: getInstance(context).t("title", { ns: "contact" }), prefilledSubject };
+  const { t } = getInstance(context);
+  return { title: t("title", { ns: "contact" }), description: t("intro", { ns: "contact" }), prefilledSubject };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -14,7 +14,12 @@ const sections = ["cookies", "storage", "none", "choice", "browser"] as const;
 export const handle = { i18n: ["consent"] };
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { title: getInstance(context).t("cookies.title", { ns: "legal" }), texts: legalTexts(context, "cookies") };
+  const { t } = getInstance(context);
+  return {
+    title: t("cookies.title", { ns: "legal" }),
+    description: t("cookies.intro", { ns: "legal" }),
+    texts: legalTexts(context, "cookies"),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

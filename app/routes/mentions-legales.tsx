@@ -12,9 +12,12 @@ import { legalTexts } from "~/services/legal-texts.server";
 const sections = ["publisher", "hosting", "property", "health", "liability", "privacy"] as const;
 
 export function loader({ context }: Route.LoaderArgs) {
+  const { t } = getInstance(context);
+  const contactEmail = getServices(context).config.contactTo;
   return {
-    title: getInstance(context).t("mentions.title", { ns: "legal" }),
-    contactEmail: getServices(context).config.contactTo,
+    title: t("mentions.title", { ns: "legal" }),
+    description: t("mentions.intro", { ns: "legal", email: contactEmail }),
+    contactEmail,
     // The legal texts come with the data (server-only `legal` namespace).
     texts: legalTexts(context, "mentions"),
   };

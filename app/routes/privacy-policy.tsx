@@ -22,9 +22,12 @@ const sections = [
 ] as const;
 
 export function loader({ context }: Route.LoaderArgs) {
+  const { t } = getInstance(context);
+  const contactEmail = getServices(context).config.contactTo;
   return {
-    title: getInstance(context).t("privacy.title", { ns: "legal" }),
-    contactEmail: getServices(context).config.contactTo,
+    title: t("privacy.title", { ns: "legal" }),
+    description: t("privacy.intro", { ns: "legal", email: contactEmail }),
+    contactEmail,
     // The legal texts come with the data (server-only `legal` namespace).
     texts: legalTexts(context, "privacy"),
   };

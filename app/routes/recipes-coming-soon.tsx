@@ -10,7 +10,8 @@ import { getInstance } from "~/middleware/i18next.server";
 export const handle = { i18n: ["recipes"] };
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { title: getInstance(context).t("title", { ns: "recipes" }) };
+  const { t } = getInstance(context);
+  return { title: t("title", { ns: "recipes" }), description: t("text", { ns: "recipes" }) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -13,7 +13,8 @@ export const handle = { i18n: ["tools"] };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const tab = toolTabFrom(new URL(request.url).searchParams.get(TAB_PARAM));
-  return { title: getInstance(context).t("tools:outils.title"), tab };
+  const { t } = getInstance(context);
+  return { title: t("tools:outils.title"), description: t("tools:outils.intro"), tab };
 }
 
 /** Both calculators post here from their tab; the hidden field says which one. */

@@ -9,7 +9,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouterContextProvider as RouterContext, ServerBuild } from "react-router";
 import { type AppConfig, ConfigError, loadConfig } from "../config.server.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { gzipForDynamicAnswers, precompressedAssets } from "./compressed-assets.ts";
+import { createRenderCache } from "./render-cache.ts";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
 
 interface RunningApp {
   services: unknown;
@@ -100,6 +102,21 @@ app.use((_req, res, next) => {
   if (shuttingDown) res.set("Connection", "close");
   next();
 });
+
+// Pages for visitors without a session, served again for a few seconds
+// (app/server/render-cache.ts). Not under Vite: code changes on every save.
+const renderCache = vite
+  ? null
+  : createRenderCache({
+      ttlMs: 10_000,
+      maxEntries: 500,
+      nonceOf: (res) => String(res.locals.nonce ?? ""),
+      contentSecurityPolicy: (scriptHashes) =>
+        contentSecurityPolicy({ scriptHashes, isProduction: config.isProduction, isViteDev }),
+    });
+if (renderCache) app.use(renderCache.serve);
+if (!vite) app.use("/assets", precompressedAssets(path.join(buildDir, "client", "assets")));
+app.use(gzipForDynamicAnswers);
 app.use(compression());
 
 app.get("/healthz", async (_req, res) => {
@@ -124,14 +141,20 @@ if (vite) {
   // Only file-like paths can be static files; pages skip the disk lookup.
   app.use((req, res, next) => (path.extname(req.path) ? serveStatic(req, res, next) : next()));
 }
+if (renderCache) app.use(renderCache.capture);
 
 app.all(
   "/{*splat}",
   createRequestHandler({
-    build: async () => {
-      currentBuild = await getBuild();
-      return currentBuild;
-    },
+    // Under Vite the build changes as files do: ask for it on each request.
+    // A built app never changes: handing React Router the build itself lets
+    // it prepare its routes once, not on every request.
+    build: vite
+      ? async () => {
+          currentBuild = await getBuild();
+          return currentBuild;
+        }
+      : currentBuild,
     mode: isViteDev ? "development" : "production",
     getLoadContext: (req, res) =>
       appEntry(currentBuild).createLoadContext(
