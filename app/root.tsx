@@ -19,6 +19,7 @@ import { AccountDialogFromAddress } from "~/components/account/account-dialog-fr
 import { ConsentBanner } from "~/components/consent/cookie-consent";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { PageMetadata } from "~/components/layout/page-metadata";
+import { RouteAnnouncer } from "~/components/layout/route-announcer";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
@@ -167,6 +168,7 @@ function Page({ children }: { children: React.ReactNode }) {
       <SiteFooter />
       <ConsentBanner />
       <AccountDialogFromAddress />
+      <RouteAnnouncer />
     </>
   );
 }

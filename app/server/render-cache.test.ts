@@ -109,11 +109,12 @@ describe("render cache", () => {
     expect(anonymous.headers.get("X-Render-Cache")).toBe("miss");
     expect(await anonymous.text()).not.toContain("Lea");
 
-    for (const headers of [
+    const credentials: Record<string, string>[] = [
       { Cookie: "lng=fr; account_flash=abc" },
       { Cookie: "unknown=1" },
       { Authorization: "Bearer token" },
-    ]) {
+    ];
+    for (const headers of credentials) {
       const response = await app.get("/compte", headers);
       expect(response.headers.get("X-Render-Cache"), JSON.stringify(headers)).toBe("bypass");
     }
@@ -134,7 +135,7 @@ describe("render cache", () => {
 
   it("keys pages by address, preference cookies and the headers a page depends on", async () => {
     const app = await startApp();
-    const variants = [
+    const variants: Record<string, string>[] = [
       {},
       { Cookie: "lng=de" },
       { Cookie: "theme=dark" },

@@ -71,6 +71,15 @@ export function AccountDialog({
 
   function handleClosed() {
     navigate(closeHref, { replace: true, preventScrollReset: true });
+    // The browser gives focus back to the opener; when the opener is gone
+    // (logging in swaps the header's login icon for the account ones), it
+    // would fall to the page itself: the header's account control takes it.
+    requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || !focused.isConnected) {
+        document.querySelector<HTMLElement>("[data-account-control]")?.focus();
+      }
+    });
   }
 
   const api = useMemo<AccountDialogApi>(

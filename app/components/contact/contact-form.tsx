@@ -6,7 +6,7 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { CONTACT_LIMITS, CONTACT_TIMINGS, type ContactField, validateContact } from "~/domain/contact";
@@ -69,6 +69,16 @@ export function ContactForm({
     !sending && (actionData?.status === "failed" || actionData?.status === "rate-limited")
       ? (actionData.message ?? t("errors.failure"))
       : null;
+
+  // The button is disabled while sending, which drops the focus: once the
+  // answer is in, focus goes to it (and a screen reader reads it).
+  const statusMessage = useRef<HTMLParagraphElement>(null);
+  const errorMessage = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (sending || !actionData) return;
+    if (actionData.status === "sent") statusMessage.current?.focus();
+    else if (actionData.status !== "invalid") errorMessage.current?.focus();
+  }, [actionData, sending]);
 
   const messageHintId = `${fields.message.id}-hint`;
   return (
@@ -161,7 +171,12 @@ export function ContactForm({
           {sending ? t("form.sending") : t("form.submit")}
         </button>
         {/* Always in the page, so screen readers hear what appears in it. */}
-        <p role="status" className={showSuccess ? `form-alert form-alert-success ${styles.success}` : undefined}>
+        <p
+          ref={statusMessage}
+          tabIndex={-1}
+          role="status"
+          className={showSuccess ? `form-alert form-alert-success ${styles.success}` : undefined}
+        >
           {showSuccess ? (
             t("errors.success")
           ) : sending ? (
@@ -170,7 +185,7 @@ export function ContactForm({
         </p>
       </div>
       {formError ? (
-        <p role="alert" className={`form-alert form-alert-error ${styles.formError}`}>
+        <p ref={errorMessage} tabIndex={-1} role="alert" className={`form-alert form-alert-error ${styles.formError}`}>
           <WarningIcon />
           {formError}
         </p>

@@ -58,6 +58,8 @@ function AccountIconLink({ to, label, children }: { to: string; label: string; c
       aria-label={label}
       title={label}
       preventScrollReset
+      // Where focus goes back when the dialog closes after its opener is gone (logging in swaps the icons).
+      data-account-control=""
       onPointerEnter={preloadAccountDialog}
       onFocus={preloadAccountDialog}
     >

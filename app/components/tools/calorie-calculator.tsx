@@ -306,13 +306,19 @@ function GoalCards({
                   onClick={() => setOpenGoal(objectif)}
                 >
                   {t("calories.seeDetail")}
-                  <span className="visually-hidden"> : {t(`calories.objectifs.${objectif}`)}</span>
+                  <span className="visually-hidden">
+                    {t("common:a11y.labelSeparator")}
+                    {t(`calories.objectifs.${objectif}`)}
+                  </span>
                 </button>
               ) : (
                 <details className={styles.goalDisclosure}>
                   <summary>
                     {t("calories.seeDetail")}
-                    <span className="visually-hidden"> : {t(`calories.objectifs.${objectif}`)}</span>
+                    <span className="visually-hidden">
+                      {t("common:a11y.labelSeparator")}
+                      {t(`calories.objectifs.${objectif}`)}
+                    </span>
                   </summary>
                   <GoalDetail plan={plan} />
                 </details>
