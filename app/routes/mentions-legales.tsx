@@ -51,7 +51,8 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
               </NewTabLink>
             </li>
             <li>
-              <Link to="/contact" className="button button-ghost">
+              {/* A button like its neighbours: a borderless one read as loose text under them. */}
+              <Link to="/contact" className="button button-secondary">
                 {t("contactLink")}
               </Link>
             </li>

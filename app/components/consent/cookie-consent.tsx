@@ -116,7 +116,6 @@ export function ConsentBanner() {
  */
 export function ConsentPanel() {
   const { t } = useTranslation("consent");
-  const choice = useConsentChoice();
   const location = useLocation();
   const open = isPanelRequested(location.search);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -162,7 +161,6 @@ export function ConsentPanel() {
         </div>
       </div>
       <p className={styles.nothingElse}>{t("nothingElse")}</p>
-      {choice ? <p className={styles.current}>{t("current", { choice: t(`choices.${choice}`) })}</p> : null}
       <ConsentChoiceForm returnTo={`${closedPath}#choice`}>
         <Link to={closedPath} preventScrollReset className="button button-ghost">
           {t("close")}

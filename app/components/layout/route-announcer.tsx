@@ -28,8 +28,7 @@ export function RouteAnnouncer() {
   }, [location.pathname, location.hash]);
 
   return (
-    <p role="status" className="visually-hidden">
-      {announcement}
-    </p>
+    // An <output> is a polite status region.
+    <output className="visually-hidden">{announcement}</output>
   );
 }

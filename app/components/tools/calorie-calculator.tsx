@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import {
   type Activite,
@@ -221,6 +222,12 @@ function CalorieResultPanel({
         <p>{t(`calories.goalAdvice.${objectif}`)}</p>
       </div>
       <GoalCards needs={needs} idPrefix={id} SubHeading={SubHeading} />
+      <p className={styles.recipesLink}>
+        {/* The spec's 'see adapted recipes': /not-found says they are on their way. */}
+        <Link to="/not-found" className="button button-accent">
+          {t("calories.seeRecipes")}
+        </Link>
+      </p>
       <HistoryNotice outcome={history} />
     </section>
   );
