@@ -30,6 +30,11 @@ export function ToolTabs({ selected, panels }: ToolTabsProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [current, setCurrent] = useState<ToolTab>(selected);
+  // A panel's calculator is built the first time its tab shows, then kept
+  // (with what was typed): the page arrives and hydrates with one calculator,
+  // not two. Without JavaScript each tab is its own page anyway.
+  const [opened, setOpened] = useState<ReadonlySet<ToolTab>>(() => new Set([selected]));
+  const isBuilt = (tab: ToolTab) => opened.has(tab) || tab === current || tab === selected;
   const tabs = useRef<Partial<Record<ToolTab, HTMLAnchorElement | null>>>({});
 
   // Back/forward, or a form post that answered for the other calculator.
@@ -37,6 +42,7 @@ export function ToolTabs({ selected, panels }: ToolTabsProps) {
 
   function select(tab: ToolTab, moveFocus: boolean) {
     setCurrent(tab);
+    setOpened((previous) => new Set([...previous, current, tab]));
     if (moveFocus) tabs.current[tab]?.focus();
     void navigate(`?${TAB_PARAM}=${tab}`, { replace: true, preventScrollReset: true });
   }
@@ -102,7 +108,7 @@ export function ToolTabs({ selected, panels }: ToolTabsProps) {
           hidden={tab !== current}
           className={styles.panel}
         >
-          {panels[tab]}
+          {isBuilt(tab) ? panels[tab] : null}
         </div>
       ))}
     </div>
