@@ -1,6 +1,6 @@
 // Bundled with every component's styles into the site's one stylesheet
 // (vite.config.ts: cssCodeSplit false), linked on every page.
-import "./styles/global.css";
+import "./styles/site.css";
 import { useTranslation } from "react-i18next";
 import {
   data,
