@@ -5,20 +5,24 @@ import { startTranslations } from "~/i18n/client";
 import { languageStorageKey } from "~/i18n/languages";
 import { TranslationsProvider } from "~/i18n/react-i18next";
 import { rememberPreference } from "~/lib/consent";
+import { SiteStylesheetsProvider, siteStylesheetsInDocument } from "~/lib/site-stylesheet";
 
 // The page carries its own translations (app/i18n/client.ts): nothing to
 // fetch before hydrating.
 const translations = startTranslations();
+const stylesheets = siteStylesheetsInDocument();
 // Local storage is a preference: written only with the visitor's consent
 // (the lng cookie remembers the language either way).
 rememberPreference(languageStorageKey, translations.set.language);
 startTransition(() => {
   hydrateRoot(
     document,
-    <TranslationsProvider value={translations}>
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>
-    </TranslationsProvider>,
+    <SiteStylesheetsProvider value={stylesheets}>
+      <TranslationsProvider value={translations}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </TranslationsProvider>
+    </SiteStylesheetsProvider>,
   );
 });

@@ -11,6 +11,7 @@ import { detectLanguage } from "~/i18n/languages";
 import { TranslationsProvider } from "~/i18n/react-i18next";
 import { namespacesByPattern, namespacesOfHandles } from "~/i18n/route-namespaces";
 import { NonceProvider } from "~/lib/nonce";
+import { SiteStylesheetsProvider } from "~/lib/site-stylesheet";
 import { getLocale } from "~/middleware/i18next.server";
 
 // The HTTP server (app/server/main.ts) reaches the app's lifecycle through
@@ -114,9 +115,11 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <TranslationsProvider value={translations}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </TranslationsProvider>
+        <SiteStylesheetsProvider value={routerContext.manifest.routes["root"]?.css ?? []}>
+          <TranslationsProvider value={translations}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </TranslationsProvider>
+        </SiteStylesheetsProvider>
       </NonceProvider>,
       {
         nonce,

@@ -28,6 +28,7 @@ import { readAccountFlash } from "~/lib/account-flash.server";
 import { CALCULATOR_FIELD } from "~/lib/calculator-results";
 import { consentFromCookieHeader } from "~/lib/consent";
 import { useNonce } from "~/lib/nonce";
+import { SiteStylesheets } from "~/lib/site-stylesheet";
 import { pageTitle } from "~/lib/page-title";
 import { parseTheme, themeCookieName, themeFromClientHint } from "~/lib/theme";
 import { loadNamespacesOfPattern, translationsElementId } from "~/i18n/client";
@@ -131,6 +132,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <SiteStylesheets />
         <Meta />
         <PageMetadata
           origin={rootData?.origin ?? ""}

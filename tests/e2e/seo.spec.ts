@@ -49,7 +49,7 @@ for (const language of languages) {
       descriptions.add(head.description!);
       expect(head.canonical.map(local), path).toEqual([`${path}?lng=${language}`]);
       expect(
-        Object.fromEntries(Object.entries(head.alternates).map(([lang, href]) => [lang, local(href)])),
+        Object.fromEntries(Object.entries(head.alternates).map(([lang, href]) => [lang, local(href as string | null)])),
         path,
       ).toEqual({
         fr: `${path}?lng=fr`,
