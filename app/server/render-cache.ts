@@ -139,20 +139,32 @@ export function createRenderCache(options: RenderCacheOptions) {
     return entry;
   }
 
-  async function store(key: string, entry: Entry) {
-    // Compressed once per stored page: gzip right away (a millisecond or
-    // two), brotli at its best off the main thread, used once ready and
-    // only where it beats gzip.
-    entry.gzip = gzipSync(entry.identity, { level: 9 });
+  function store(key: string, entry: Entry) {
     entries.set(key, entry);
     while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
-    const brotli = await brotliAsync(entry.identity, {
+  }
+
+  /**
+   * A stored page is compressed once it is asked for again, not when it is
+   * stored: addresses nobody asks twice (say, random query strings) cost no
+   * compression. gzip right away (a millisecond or two), brotli at its best
+   * off the main thread, used once ready and only where it beats gzip.
+   */
+  function compress(entry: Entry) {
+    if (entry.gzip) return;
+    const gzipped = gzipSync(entry.identity, { level: 9 });
+    entry.gzip = gzipped;
+    brotliAsync(entry.identity, {
       params: {
         [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length,
       },
-    });
-    if (brotli.length < entry.gzip.length) entry.brotli = brotli;
+    }).then(
+      (brotli) => {
+        if (brotli.length < gzipped.length) entry.brotli = brotli;
+      },
+      (error: unknown) => console.error("Render cache:", error),
+    );
   }
 
   /** Before compression: answers from the cache, or lets the request through. */
@@ -163,6 +175,7 @@ export function createRenderCache(options: RenderCacheOptions) {
     }
     const entry = fresh(cacheKey(req));
     if (!entry) return next();
+    compress(entry);
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("Content-Security-Policy", entry.csp);
@@ -215,7 +228,7 @@ export function createRenderCache(options: RenderCacheOptions) {
         const headers = Object.entries(res.getHeaders())
           .filter(([name]) => !headersNotStored.has(name.toLowerCase()))
           .map(([name, value]) => [name, Array.isArray(value) ? value : String(value)] as [string, string | string[]]);
-        void store(key, {
+        store(key, {
           storedAt: now(),
           status: res.statusCode,
           headers,
@@ -223,7 +236,7 @@ export function createRenderCache(options: RenderCacheOptions) {
           identity: Buffer.from(html, "utf8"),
           gzip: null,
           brotli: null,
-        }).catch((error: unknown) => console.error("Render cache:", error));
+        });
       }
       return result;
     }) as typeof res.end;
