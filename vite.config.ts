@@ -47,10 +47,53 @@ function precompressClientAssets(): Plugin {
   };
 }
 
+/**
+ * Every page loads the client entry and the root route, and so everything
+ * they import statically: those modules go into one chunk ("site") instead
+ * of a dozen small ones shared with this or that page. Fewer requests, and
+ * gzip compresses them together (measured on the home page: 25 files to 10,
+ * about 4 KB less). What one page alone uses keeps its own chunk.
+ */
+function siteChunk() {
+  const siteModules = new Set<string>();
+  let collectedForClient = false;
+  const plugin: Plugin = {
+    name: "dynami:site-chunk",
+    apply: "build",
+    buildStart() {
+      siteModules.clear();
+      collectedForClient = false;
+    },
+    buildEnd() {
+      if (this.environment.name !== "client") return;
+      const entryFiles = [
+        fileURLToPath(new URL("./app/entry.client.tsx", import.meta.url)),
+        fileURLToPath(new URL("./app/root.tsx", import.meta.url)),
+      ];
+      const pending = [...this.getModuleIds()].filter((id) => entryFiles.some((file) => id.split("?")[0] === file));
+      while (pending.length > 0) {
+        const id = pending.pop()!;
+        if (siteModules.has(id)) continue;
+        siteModules.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+      collectedForClient = true;
+    },
+  };
+  const group = {
+    name: "site",
+    test: (id: string) => collectedForClient && siteModules.has(id),
+  };
+  return { plugin, group };
+}
+
+const site = siteChunk();
+
 export default defineConfig({
-  plugins: [reactRouter(), precompressClientAssets()],
+  plugins: [reactRouter(), precompressClientAssets(), site.plugin],
   resolve: { alias: appAliases },
   build: {
+    rolldownOptions: { output: { codeSplitting: { groups: [site.group] } } },
     assetsInlineLimit: 0,
     // One stylesheet for the whole site: a page blocks on a single request
     // (cached for the next pages) instead of one per component, and styles

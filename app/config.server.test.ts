@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.server.ts";
+import { ConfigError, isLoopbackHost, loadConfig } from "./config.server.ts";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "dynami-config-"));
 
@@ -34,12 +34,21 @@ describe("loadConfig", () => {
     ["PORT", { PORT: "abc" }],
     ["PORT", { PORT: "70000" }],
     ["HOST", { HOST: "   x" }],
+    ["HOST", { HOST: "0.0.0.0 " }],
+    ["HOST", { HOST: "my host" }],
+    ["HOST", { HOST: "http://localhost" }],
+    ["HOST", { HOST: "localhost:3000" }],
+    ["HOST", { HOST: "[::1]" }],
+    ["HOST", { HOST: "999.0.0.1" }],
+    ["HOST", { HOST: "1.2.3" }],
+    ["HOST", { HOST: "-dash.example" }],
+    ["HOST", { HOST: "under_score" }],
+    ["HOST", { HOST: `${"a".repeat(64)}.example` }],
     ["DATABASE_URL", { DATABASE_URL: "postgres://localhost/x" }],
     ["APP_URL", { APP_URL: "not a url" }],
     ["SMTP_URL", { SMTP_URL: "http://mail" }],
     ["NODE_ENV", { NODE_ENV: "staging" }],
   ])("names %s when its value is wrong", (variable, env) => {
-    if (variable === "HOST") return expect(loadConfig(env, { dataDir: dataDir() }).host).toBe("x");
     try {
       loadConfig(env, { dataDir: dataDir() });
       expect.unreachable();
@@ -50,6 +59,17 @@ describe("loadConfig", () => {
       expect((error as Error).message).toContain("expected");
       expect((error as Error).message).not.toContain("\n");
     }
+  });
+
+  it.each(["127.0.0.1", "0.0.0.0", "::", "::1", "fe80::1", "::ffff:192.0.2.1", "localhost", "app-1.internal", "x"])(
+    "listens on HOST=%s as given",
+    (host) => {
+      expect(loadConfig({ HOST: host }, { dataDir: dataDir() }).host).toBe(host);
+    },
+  );
+
+  it("takes a blank HOST for unset (the default address)", () => {
+    expect(loadConfig({ HOST: "   " }, { dataDir: dataDir() }).host).toBe("127.0.0.1");
   });
 
   it("requires SESSION_SECRET in production", () => {
@@ -67,4 +87,66 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBe("mongodb://db.example:27017/dynami");
     expect(config.port).toBe(3000);
   });
+
+  it.each([
+    "mongodb+srv://app:s3cret@cluster0.example.net/dynami?retryWrites=true&w=majority",
+    "mongodb://db1.example:27017,db2.example:27017,db3.example:27017/dynami?replicaSet=rs0",
+  ])("accepts the replica set URL %s", (url) => {
+    expect(loadConfig({ DATABASE_URL: url }, { dataDir: dataDir() }).databaseUrl).toBe(url);
+  });
+
+  it.each([
+    "mongodb://127.0.0.1:27017",
+    "mongodb://127.0.0.1:27017/",
+    "mongodb://db1.example,db2.example/?replicaSet=rs0",
+    "mongodb+srv://app:s3cret@cluster0.example.net/?retryWrites=true",
+  ])("refuses %s: it names no database and the driver would silently use 'test'", (url) => {
+    const error = (() => {
+      try {
+        loadConfig({ DATABASE_URL: url }, { dataDir: dataDir() });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toBe(
+      "Configuration error: DATABASE_URL is invalid (the database name is missing: use the form mongodb://host:27017/dynami).",
+    );
+  });
+
+  it("refuses a database name MongoDB would reject", () => {
+    expect(() => loadConfig({ DATABASE_URL: "mongodb://db.example/my.app" }, { dataDir: dataDir() })).toThrow(
+      /DATABASE_URL is invalid \("my\.app" is not a valid MongoDB database name/,
+    );
+  });
+  it("turns the development tools on only outside production on a loopback address", () => {
+    expect(loadConfig({}, { dataDir: dataDir() }).devTools).toEqual({ enabled: true });
+    expect(loadConfig({ HOST: "::1", NODE_ENV: "test" }, { dataDir: dataDir() }).devTools).toEqual({ enabled: true });
+    const exposed = loadConfig({ HOST: "0.0.0.0" }, { dataDir: dataDir() }).devTools;
+    expect(exposed.enabled).toBe(false);
+    expect(!exposed.enabled && exposed.reason).toMatch(/HOST=0\.0\.0\.0 is not a loopback address/);
+    const production = loadConfig(
+      { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), HOST: "127.0.0.1" },
+      { dataDir: dataDir() },
+    );
+    expect(production.devTools).toEqual({ enabled: false, reason: null });
+  });
+});
+
+describe("isLoopbackHost", () => {
+  it.each(["127.0.0.1", "127.1.2.3", "::1", "[::1]", "::ffff:127.0.0.1", "localhost", "LOCALHOST"])(
+    "%s is loopback",
+    (host) => expect(isLoopbackHost(host)).toBe(true),
+  );
+
+  it.each([
+    "0.0.0.0",
+    "::",
+    "192.168.1.10",
+    "10.0.0.1",
+    "evil.example",
+    "127.0.0.1.evil.example",
+    "localhost.evil",
+    "",
+  ])("%s is not", (host) => expect(isLoopbackHost(host)).toBe(false));
 });

@@ -1,17 +1,41 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { mongoUrlProblem } from "./store/mongo/connection-string.ts";
 
 // Read once at start: a bad value stops the process with one line that names
 // the variable, rather than failing later in the middle of a request.
 
+const MONGODB_URL = /^mongodb(\+srv)?:\/\/.+/;
+
 const databaseUrl = z
   .string()
   .trim()
-  .refine((value) => /^sqlite:.+/.test(value) || /^mongodb(\+srv)?:\/\/.+/.test(value), {
-    message: "expected sqlite:<file> (for example sqlite:./data/app.db) or mongodb://host/db",
+  .refine((value) => /^sqlite:.+/.test(value) || MONGODB_URL.test(value), {
+    message: "expected sqlite:<file> (for example sqlite:./data/app.db) or mongodb://host:27017/dynami",
+    abort: true,
+  })
+  .superRefine((value, context) => {
+    const problem = MONGODB_URL.test(value) ? mongoUrlProblem(value) : null;
+    if (problem !== null) context.addIssue({ code: "custom", message: problem });
   });
+
+/** A DNS label (RFC 1123): letters, digits and inner hyphens, 63 at most. */
+const hostLabel = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+/**
+ * What the server can listen on: an IPv4 address (0.0.0.0 for every
+ * interface), an IPv6 address without brackets (:: for every interface), or a
+ * host name such as localhost. Never a URL, a port, brackets or blanks. A name
+ * whose last label is a number is a mistyped address (999.0.0.1), not a name.
+ */
+function isListenHost(value: string): boolean {
+  if (isIP(value) !== 0) return true;
+  const labels = value.split(".");
+  return value.length <= 253 && labels.every((label) => hostLabel.test(label)) && !/^\d+$/.test(labels.at(-1)!);
+}
 
 const environmentSchema = z.object({
   NODE_ENV: z
@@ -25,7 +49,14 @@ const environmentSchema = z.object({
     .min(1, { error: "expected a whole number from 1 to 65535" })
     .max(65535, { error: "expected a whole number from 1 to 65535" })
     .default(3000),
-  HOST: z.string().trim().min(1, { error: "expected a host name or address" }).default("127.0.0.1"),
+  // Not trimmed: blanks around a host are a typo to point out, not to guess past.
+  HOST: z
+    .string()
+    .refine(isListenHost, {
+      message:
+        "expected an IP address such as 127.0.0.1 or ::, or a host name such as localhost; no scheme, port or spaces",
+    })
+    .default("127.0.0.1"),
   DATABASE_URL: databaseUrl.default("sqlite:./data/app.db"),
   SESSION_SECRET: z.string().min(32, { error: "expected at least 32 characters" }).optional(),
   APP_URL: z.url({ error: "expected an absolute http(s) URL such as https://example.com" }).optional(),
@@ -43,6 +74,12 @@ const environmentSchema = z.object({
 export interface AppConfig {
   env: "development" | "production" | "test";
   isProduction: boolean;
+  /**
+   * The mail list (/dev/mails) and the demo accounts: only outside
+   * production AND on a loopback address, so they cannot be exposed by
+   * forgetting NODE_ENV on a public server.
+   */
+  devTools: { enabled: true } | { enabled: false; reason: string | null };
   port: number;
   host: string;
   databaseUrl: string;
@@ -91,6 +128,7 @@ export function loadConfig(
   return {
     env: values.NODE_ENV,
     isProduction,
+    devTools: devToolsFor(isProduction, values.HOST),
     port: values.PORT,
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
@@ -99,6 +137,27 @@ export function loadConfig(
     smtpUrl: values.SMTP_URL ?? null,
     mailDir: values.MAIL_DIR,
     contactTo: values.CONTACT_TO ?? "contact@dynami.local",
+  };
+}
+
+/** 127.0.0.0/8, ::1 (with or without brackets, or IPv4-mapped) and localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
+  return bare === "localhost" || bare === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+function devToolsFor(isProduction: boolean, host: string): AppConfig["devTools"] {
+  // Production needs no explanation: dev tools are simply not part of it.
+  if (isProduction) return { enabled: false, reason: null };
+  if (isLoopbackHost(host)) return { enabled: true };
+  return {
+    enabled: false,
+    reason:
+      `Development tools are off (no /dev/mails, no demo accounts): HOST=${host} is not a loopback address. ` +
+      "They run only on 127.0.0.1, ::1 or localhost, so they are never exposed on a network.",
   };
 }
 

@@ -15,6 +15,17 @@ export const appServicesContext = createContext<AppServices>();
 export const nonceContext = createContext<string>("");
 /** The peer address of the request (for rate limits), set by the HTTP server. */
 export const clientAddressContext = createContext<string>("unknown");
+/**
+ * Set by the HTTP server when the body passed its limit (bytes): the body was
+ * not read, and the root middleware answers 413 with the page.
+ */
+export const refusedBodyLimitContext = createContext<number | null>(null);
+
+export interface RequestFacts {
+  nonce: string;
+  clientAddress: string;
+  refusedBodyLimit?: number | null;
+}
 
 /**
  * The HTTP server passes its own provider: under Vite in development the app
@@ -23,12 +34,13 @@ export const clientAddressContext = createContext<string>("unknown");
  */
 export function createLoadContext(
   services: AppServices,
-  request: { nonce: string; clientAddress: string },
+  request: RequestFacts,
   context: RouterContextProvider = new RouterContextProvider(),
 ): RouterContextProvider {
   context.set(appServicesContext, services);
   context.set(nonceContext, request.nonce);
   context.set(clientAddressContext, request.clientAddress);
+  context.set(refusedBodyLimitContext, request.refusedBodyLimit ?? null);
   return context;
 }
 

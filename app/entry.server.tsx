@@ -10,6 +10,7 @@ import { isBrowserNamespace, pageTranslations } from "~/i18n/i18n.server";
 import { detectLanguage } from "~/i18n/languages";
 import { TranslationsProvider } from "~/i18n/react-i18next";
 import { namespacesByPattern, namespacesOfHandles } from "~/i18n/route-namespaces";
+import { logRequestError } from "~/lib/request-errors.server";
 import { NonceProvider } from "~/lib/nonce";
 import { SiteStylesheetsProvider } from "~/lib/site-stylesheet";
 import { getLocale } from "~/middleware/i18next.server";
@@ -17,9 +18,14 @@ import { getLocale } from "~/middleware/i18next.server";
 // The HTTP server (app/server/main.ts) reaches the app's lifecycle through
 // this module, so the store and context keys are the very ones routes use.
 export { createLoadContext } from "~/context.server";
-export { startApp, DatabaseUnreachableError } from "~/lifecycle.server";
+export { startApp, DatabaseStartError } from "~/lifecycle.server";
 
 export const streamTimeout = 5_000;
+
+/** Client faults are one line in the log; real server faults keep their stack. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  logRequestError(error, request);
+}
 
 /**
  * React writes the document in many small chunks within one tick; each chunk

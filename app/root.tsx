@@ -34,6 +34,7 @@ import { parseTheme, themeCookieName, themeFromClientHint } from "~/lib/theme";
 import { loadNamespacesOfPattern, translationsElementId } from "~/i18n/client";
 import { useTranslations } from "~/i18n/react-i18next";
 import { getInstance, getLocale, i18nextMiddleware } from "~/middleware/i18next.server";
+import { refusedBodyMiddleware } from "~/middleware/refused-body.server";
 import { sameOriginMiddleware } from "~/middleware/same-origin.server";
 import { getServices } from "~/context.server";
 import { getCurrentUser, publicUser } from "~/services/auth/session.server";
@@ -41,7 +42,13 @@ import { getCurrentUser, publicUser } from "~/services/auth/session.server";
 /** The layout's namespaces; each page adds those its routes declare (app/i18n/route-namespaces.ts). */
 export const handle = { i18n: ["common", "consent", "account"] };
 
-export const middleware: Route.MiddlewareFunction[] = [...i18nextMiddleware, sameOriginMiddleware];
+// Cross-site writes are refused before anything else runs; the language is
+// known before the 413 page (an error boundary) renders.
+export const middleware: Route.MiddlewareFunction[] = [
+  sameOriginMiddleware,
+  ...i18nextMiddleware,
+  refusedBodyMiddleware,
+];
 
 /** On a navigation, the next page's texts load while its data does. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
@@ -71,11 +78,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       /** The site's public address: canonical and alternate links are absolute. */
       origin: getServices(context).config.appUrl,
       // meta() cannot translate: the error screens' titles travel with the root data.
-      errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
+      errorTitles: { notFound: t("notFound.title"), error: t("error.title"), tooLarge: t("error.tooLargeTitle") },
       /** The signed-in user (header icons, the account dialog's history view), or null. */
       user: current ? publicUser(current.user) : null,
       /** The account action's outcome after a form sent without JavaScript, read once. */
       accountFlash: account.flash,
+      /** The footer's copyright year, the server's, so the page and its hydration agree. */
+      year: new Date().getFullYear(),
     },
     account.clearCookie ? { headers: { "Set-Cookie": account.clearCookie } } : undefined,
   );
@@ -111,10 +120,13 @@ export function shouldRevalidate({
 }
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
+  const status = isRouteErrorResponse(error) ? error.status : null;
   const errorTitle = error
-    ? isRouteErrorResponse(error) && error.status === 404
+    ? status === 404
       ? loaderData?.errorTitles.notFound
-      : (loaderData?.errorTitles.error ?? "Une erreur est survenue")
+      : status === 413
+        ? (loaderData?.errorTitles.tooLarge ?? "Envoi trop volumineux")
+        : (loaderData?.errorTitles.error ?? "Une erreur est survenue")
     : undefined;
   // The description, canonical and alternate links: <PageMetadata> in the layout.
   return [{ title: pageTitle(errorTitle) }];
@@ -188,6 +200,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <Page>
         <NotFoundScreen />
+      </Page>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 413) {
+    return (
+      <Page>
+        <ErrorScreen tooLarge />
       </Page>
     );
   }

@@ -33,6 +33,23 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   // The translations the browser fetches when it navigates (app/i18n/client.ts).
   route("locales/:version/:language/:namespace", "routes/locales.ts"),
+  // Community: reviews, newsletter, and the admin area.
+  route("avis/nouveau", "routes/avis.nouveau.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirmer", "routes/newsletter.confirmer.tsx"),
+  route("newsletter/desinscription", "routes/newsletter.desinscription.tsx"),
+  route("admin", "routes/admin.tsx"),
+  // One screen, two addresses: create and edit.
+  route("admin/newsletter/new", "routes/admin.newsletter.tsx", { id: "routes/admin.newsletter.new" }),
+  route("admin/newsletter/:id", "routes/admin.newsletter.tsx"),
+  route("api/reviews/users", "routes/api/reviews.users.ts"),
+  route("api/reviews/users/all", "routes/api/reviews.users.all.ts"),
+  route("api/reviews/users/:id/approve", "routes/api/reviews.users.$id.approve.ts"),
+  route("api/reviews/users/:id", "routes/api/reviews.users.$id.ts"),
+  route("api/newsletter/subscribe", "routes/api/newsletter.subscribe.ts"),
+  route("api/newsletter/unsubscribe", "routes/api/newsletter.unsubscribe.ts"),
+  route("api/newsletter-admin", "routes/api/newsletter-admin.ts"),
+  route("api/newsletter-admin/:id", "routes/api/newsletter-admin.$id.ts"),
   route("api/*", "routes/api/not-found.ts"),
   // Last: any unknown path. It also makes the middleware run, so the 404
   // page is translated like every other page.

@@ -10,19 +10,28 @@
 //   BENCH_DURATION=2 npm run bench   quick try (seconds per measured run)
 //   BENCH_LOAD=0 npm run bench       page weights only (no load runs)
 //   BENCH_NO_BUILD=1 npm run bench   measure the existing build (BUILD_DIR, default ./build)
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import {
+  build,
+  formatNumber,
+  pinned,
+  pinning,
+  printTable,
+  root,
+  running,
+  startServer,
+  stopAll,
+  stopServer,
+} from "./bench/processes.mjs";
 import { assertNodeVersion } from "./node-version.mjs";
 
 assertNodeVersion();
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const autocannonCli = path.join(root, "node_modules/autocannon/autocannon.js");
 const helloServer = path.join(root, "scripts/bench/hello-server.mjs");
 
@@ -32,7 +41,6 @@ const LATENCY_CONNECTIONS = 10;
 const WARMUP_SECONDS = 2;
 const DURATION_SECONDS = readDuration();
 const WITH_LOAD = process.env.BENCH_LOAD !== "0";
-const HOST = "127.0.0.1";
 
 // The targets of issue 12: `/` at 1 % of the bare server or more, p99 under 100 ms at 10 connections.
 const HOME_RATIO_TARGET = 1; // percent of hello world
@@ -71,6 +79,11 @@ const WEIGHED_PAGES = [
   { label: "/calories", path: "/calories", budget: FORM_PAGE_BUDGET },
   { label: "/contact", path: "/contact", budget: FORM_PAGE_BUDGET },
   { label: "/?compte=login", path: "/?compte=login", budget: FORM_PAGE_BUDGET },
+  { label: "/newsletter", path: "/newsletter", budget: FORM_PAGE_BUDGET },
+  { label: "/avis/nouveau", path: "/avis/nouveau", budget: FORM_PAGE_BUDGET },
+  // An unknown token: the page that says so (400).
+  { label: "/newsletter/confirmer", path: "/newsletter/confirmer?token=x", budget: PAGE_BUDGET, expectedStatus: 400 },
+  { label: "/newsletter/desinscription", path: "/newsletter/desinscription?token=x", budget: FORM_PAGE_BUDGET },
   { label: "/exo", path: "/exo", budget: FORM_PAGE_BUDGET, optional: true },
 ];
 
@@ -85,112 +98,8 @@ function readDuration() {
   return seconds;
 }
 
-// ---------------------------------------------------------------------------
-// CPU pinning: server on core 0, load generator on core 1, so the two do not
-// steal CPU time from each other and the numbers are comparable between runs.
-
-function canPin(core) {
-  const probe = spawnSync("taskset", ["-c", String(core), "true"], { stdio: "ignore" });
-  return !probe.error && probe.status === 0;
-}
-
-const pinning = canPin(0) && canPin(1);
-if (!pinning) {
-  const why = spawnSync("taskset", ["--version"], { stdio: "ignore" }).error
-    ? "taskset is not installed"
-    : "cores 0 and 1 are not both available";
-  console.warn(`Warning: ${why}; running unpinned (server and load generator share the CPUs, numbers are noisier).`);
-}
-
-/** The command line for `argv`, pinned to `core` when pinning works. */
-function pinned(core, argv) {
-  return pinning ? ["taskset", "-c", String(core), ...argv] : argv;
-}
-
-// ---------------------------------------------------------------------------
-// Child processes: every server we start is tracked, so it is stopped even
-// when the benchmark fails half-way or is interrupted.
-
-const running = new Set(); // servers
 const loadGenerators = new Set(); // autocannon processes
 let dataDir = null; // the app's throw-away database and mail folder
-
-/** A free TCP port on HOST (asked of the OS, so runs never collide). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * Starts a server and resolves once it prints "listening". Rejects, with the
- * server's last output, if it exits first or takes longer than 60 s.
- */
-async function startServer(name, argv, env) {
-  const port = await freePort();
-  const [command, ...args] = pinned(0, argv);
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const server = { name, child, port, origin: `http://${HOST}:${port}`, output: "" };
-  running.add(server);
-  // Keep the tail of the output for error messages; the logs are not shown otherwise.
-  const keep = (chunk) => (server.output = (server.output + chunk).slice(-4000));
-  child.stdout.setEncoding("utf8").on("data", keep);
-  child.stderr.setEncoding("utf8").on("data", keep);
-
-  try {
-    await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('did not print "listening" within 60 s')), 60_000);
-      const done = (fn, value) => {
-        clearTimeout(timer);
-        child.stdout.off("data", onData);
-        child.off("exit", onExit);
-        child.off("error", onError);
-        fn(value);
-      };
-      const onData = () => server.output.includes("listening") && done(resolve);
-      const onExit = (code, signal) => done(reject, new Error(`exited (${signal ?? `code ${code}`}) before listening`));
-      const onError = (error) => done(reject, error);
-      child.stdout.on("data", onData);
-      child.once("exit", onExit);
-      child.once("error", onError);
-    });
-  } catch (error) {
-    await stopServer(server);
-    throw new Error(`${name} failed to start: ${error.message}\n${server.output.trim()}`, { cause: error });
-  }
-  return server;
-}
-
-/** SIGTERM, then wait for a clean exit; SIGKILL only if it hangs (15 s). */
-async function stopServer(server) {
-  running.delete(server);
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
-  child.kill("SIGTERM");
-  const hung = new Promise((resolve) => setTimeout(() => resolve(null), 15_000).unref());
-  const result = await Promise.race([exited, hung]);
-  if (result === null) {
-    console.warn(`Warning: ${server.name} did not exit within 15 s of SIGTERM: killing it.`);
-    child.kill("SIGKILL");
-    await exited;
-  } else if (result.code !== 0) {
-    console.warn(`Warning: ${server.name} exited with ${result.signal ?? `code ${result.code}`} after SIGTERM.`);
-  }
-}
-
-async function stopAll() {
-  await Promise.all([...running].map(stopServer));
-}
 
 // Ctrl-C or a kill of `npm run bench`: still stop the servers.
 for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -379,24 +288,8 @@ async function weighPages(origin) {
 // ---------------------------------------------------------------------------
 // Output
 
-function formatNumber(value, digits = 0) {
-  return value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-}
-
 function formatBytes(bytes) {
   return `${formatNumber(bytes)} B (${formatNumber(bytes / KB, 1)} KB)`;
-}
-
-function printTable(headers, rows, alignRight) {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column].length)));
-  const line = (cells) =>
-    cells
-      .map((cell, column) => (alignRight[column] ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
-      .join("  ")
-      .trimEnd();
-  console.log(line(headers));
-  console.log(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const row of rows) console.log(line(row));
 }
 
 function statusCell(row) {
@@ -425,16 +318,7 @@ dataDir = mkdtempSync(path.join(os.tmpdir(), "dynami-bench-"));
 try {
   if (!process.env.BENCH_NO_BUILD) {
     console.log("Building the app…");
-    // The build's own output is noise here, unless it fails.
-    const build = spawnSync("npm", ["run", "build", "--silent"], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      encoding: "utf8",
-    });
-    if (build.error || build.status !== 0) {
-      console.error(`${build.stdout ?? ""}${build.stderr ?? ""}`.trim());
-      throw new Error(`the build failed (${build.error?.message ?? `exit code ${build.status}`})`);
-    }
+    build();
   }
 
   if (WITH_LOAD) {

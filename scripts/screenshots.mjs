@@ -1,13 +1,16 @@
 // Screenshots of pages as a person sees them: desktop and phone, light and
 // dark. Usage: node scripts/screenshots.mjs http://127.0.0.1:3000 / /nope "/?lng=en"
 // (npm run screenshots -- <base-url> <paths...>). Files go to tests/.output/screenshots.
+// --login=<identifier>:<password> signs each page in first (the admin pages, say).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const [baseUrl = "http://127.0.0.1:3000", ...paths] = process.argv.slice(2);
+const loginArgument = process.argv.slice(2).find((arg) => arg.startsWith("--login="));
+const [baseUrl = "http://127.0.0.1:3000", ...paths] = process.argv.slice(2).filter((arg) => arg !== loginArgument);
+const login = loginArgument ? /^--login=([^:]+):(.+)$/.exec(loginArgument) : null;
 const outputDir = path.join(root, "tests/.output/screenshots");
 mkdirSync(outputDir, { recursive: true });
 
@@ -38,9 +41,16 @@ try {
           locale: "fr-FR",
           deviceScaleFactor: 1,
         });
+        if (login) {
+          const response = await context.request.post(new URL("/api/login", baseUrl).href, {
+            data: { identifier: login[1], password: login[2], remember: false },
+          });
+          if (!response.ok()) throw new Error(`Login as ${login[1]} failed: HTTP ${response.status()}`);
+        }
         const page = await context.newPage();
         await page.goto(new URL(pagePath, baseUrl).href, { waitUntil: "networkidle" });
-        const name = `${pagePath.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${device}-${scheme}.png`;
+        const prefix = login ? `${login[1]}-` : "";
+        const name = `${prefix}${pagePath.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${device}-${scheme}.png`;
         await page.screenshot({ path: path.join(outputDir, name), fullPage: true });
         console.log(path.join(outputDir, name));
         await context.close();

@@ -1,5 +1,6 @@
-// npm test: type check, build, unit and contract tests (vitest), then the
-// end-to-end tests in Debian's Chromium, each page with JavaScript on and off.
+// npm test: lint and format check, type check, build, unit and contract tests
+// (vitest), then the end-to-end tests in Debian's Chromium, each page with
+// JavaScript on and off.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -43,6 +44,7 @@ const vitestReport = path.join(outputDir, "vitest.json");
 const playwrightReport = path.join(outputDir, "playwright.json");
 
 const steps = [
+  () => run("Lint and format (oxlint, Prettier)", "npm", ["run", "--silent", "lint"]),
   () => run("Type check", "npm", ["run", "--silent", "typecheck"]),
   () => run("Build", "npm", ["run", "--silent", "build"]),
   () =>

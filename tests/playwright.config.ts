@@ -48,7 +48,8 @@ export default defineConfig({
   webServer: {
     command: "node scripts/e2e-server.mjs",
     cwd: "..",
-    url: `http://127.0.0.1:${port}/healthz`,
+    // Readiness: 503 while the app starts, so tests begin once it serves.
+    url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "pipe",

@@ -3,6 +3,8 @@ import {
   ACCOUNT_MESSAGES,
   forgotEmail,
   isChecked,
+  LOGIN_SLOWDOWN,
+  loginDelayMs,
   loginValues,
   parseTemplatedAccountMessage,
   resetErrors,
@@ -126,5 +128,16 @@ describe("parseTemplatedAccountMessage", () => {
       minutes: 14,
     });
     expect(parseTemplatedAccountMessage("Autre chose.")).toBeNull();
+  });
+});
+
+describe("loginDelayMs", () => {
+  it("lets the first failures of an identifier through at once", () => {
+    expect([0, 1, 4].map(loginDelayMs)).toEqual([0, 0, 0]);
+  });
+
+  it("then doubles the wait, up to a cap", () => {
+    expect([5, 6, 7, 8, 9, 50, 10_000].map(loginDelayMs)).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
+    expect(loginDelayMs(10_000)).toBe(LOGIN_SLOWDOWN.maxDelayMs);
   });
 });

@@ -39,6 +39,8 @@ export const ACCOUNT_MESSAGES = {
   notSignedIn: "Non connecté. Connecte-toi d'abord.",
   forgotSent: (email: string) => `Si un compte existe pour ${email}, un lien de réinitialisation a été envoyé.`,
   tooManyAttempts: (minutes: number) => `Trop de tentatives. Réessaie dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
+  /** Password checks are queued; past the queue's time limit the request is refused (503). */
+  busy: "Trop de demandes en même temps. Réessaie dans quelques secondes.",
 } as const;
 
 /** The API's 403 on an admin route; only the JSON API sends it, so the dialog does not translate it. */
@@ -196,9 +198,24 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
 /** Sign-up, forgot-password and resend requests send mails: 20 per address per 15 minutes (a household or an office shares one address). */
 export const MAIL_REQUEST_LIMITS = { perAddress: 20, windowSeconds: 15 * 60 } as const;
 
-/** Login throttling: failures counted over 15 minutes. */
+/**
+ * Login throttling, failures counted over 15 minutes: 5 per identifier from
+ * one address, 20 per address. Nobody can lock an account out: across all
+ * addresses an identifier only slows down (loginDelayMs), and the right
+ * password from an address that has not failed is never refused.
+ */
 export const LOGIN_LIMITS = {
   windowSeconds: 15 * 60,
-  failuresPerIdentifier: 5,
+  failuresPerIdentifierAndAddress: 5,
   failuresPerAddress: 20,
 } as const;
+
+/** The slowdown of an identifier that failed from anywhere: free failures, then a doubling delay up to a cap. */
+export const LOGIN_SLOWDOWN = { freeFailures: 5, firstDelayMs: 250, maxDelayMs: 4_000 } as const;
+
+/** How long a login waits before its password is checked, given the identifier's failures in the window. */
+export function loginDelayMs(failures: number): number {
+  const { freeFailures, firstDelayMs, maxDelayMs } = LOGIN_SLOWDOWN;
+  if (!(failures >= freeFailures)) return 0;
+  return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(failures - freeFailures, 16));
+}

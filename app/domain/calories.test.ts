@@ -176,7 +176,7 @@ describe("computeCalorieNeeds", () => {
     const needs = computeCalorieNeeds(input({ objectif }));
     expect(needs.objectif).toBe(objectif);
     expect(needs.chosen).toEqual(needs.goals[objectif]);
-    expect(Object.keys(needs.goals).sort()).toEqual(["gain", "lose", "maintain"]);
+    expect(Object.keys(needs.goals).toSorted()).toEqual(["gain", "lose", "maintain"]);
   });
 
   it("Harris-Benedict woman, actif", () => {

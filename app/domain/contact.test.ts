@@ -77,6 +77,16 @@ describe("contact form rules", () => {
     expect(result.sujet).toBe("Bonjour Bcc: someone@example.com");
   });
 
+  it("drops control characters but keeps tabs and line breaks", () => {
+    const result = contactSchema.parse({
+      ...valid,
+      nom: "Ca\u0000mi\u001Blle",
+      message: "Ligne\u00071\tfin\r\nLigne\u007F\u00852",
+    });
+    expect(result.nom).toBe("Camille");
+    expect(result.message).toBe("Ligne1\tfin\nLigne2");
+  });
+
   it("turns wrong types and operator objects into 'missing', never a crash", () => {
     expect(firstMessage({ ...valid, nom: 42 })).toBe("Ton nom est requis.");
     expect(firstMessage({ ...valid, email: { $gt: "" } })).toBe("Ton email est requis.");

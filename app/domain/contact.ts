@@ -58,9 +58,9 @@ export const CONTACT_RATE_LIMIT = { points: 5, windowSeconds: 10 * 60 } as const
  */
 const emailPattern = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-// Control characters other than tab and newline have no place in a message
-// and could upset a mail client.
-const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+// Control characters other than tab and newline (CR LF) have no place in a
+// message and could upset a mail client.
+const controlCharacters = /(?![\t\n\r])\p{Cc}/gu;
 
 /** Anything that is not a string (a number, null, an operator object like {"$gt": ""}) counts as empty. */
 function asText(value: unknown): string {

@@ -15,11 +15,11 @@ export const resources = resourcesFromModules(
 export const allNamespaces = namespacesOf(resources, fallbackLanguage);
 
 /**
- * Namespaces that never reach the browser: the mails' templates, and the
- * long legal texts (the legal pages get theirs as loader data, already
+ * Namespaces that never reach the browser: the mails' templates (account
+ * mails and newsletters), and the long legal texts (the legal pages get theirs as loader data, already
  * translated: see app/components/legal/legal-texts.server.ts).
  */
-export const serverOnlyNamespaces: readonly string[] = ["mail", "legal"];
+export const serverOnlyNamespaces: readonly string[] = ["mail", "newsletter-mail", "legal"];
 
 export function isBrowserNamespace(namespace: string): boolean {
   return allNamespaces.includes(namespace) && !serverOnlyNamespaces.includes(namespace);

@@ -36,7 +36,7 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
       return { tag, quality: Number.isFinite(quality) ? quality : 0, index };
     })
     .filter((entry) => entry.tag && entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+    .toSorted((a, b) => b.quality - a.quality || a.index - b.index);
   for (const entry of ranked) {
     const language = toSupportedLanguage(entry.tag);
     if (language) return language;

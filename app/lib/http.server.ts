@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { bodyTooLargeMessage, isJsonContentType, JSON_BODY_LIMIT_BYTES } from "./body-limits";
 
 // Response helpers for the JSON API: errors are always { message } in French.
 
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+export const MAX_JSON_BODY_BYTES = JSON_BODY_LIMIT_BYTES;
 
 export function jsonError(status: number, message: string, headers?: HeadersInit) {
   return Response.json({ message }, { status, headers });
@@ -11,6 +12,15 @@ export function jsonError(status: number, message: string, headers?: HeadersInit
 
 export function badRequest(message: string) {
   return jsonError(400, message);
+}
+
+/** A use case's refusal as the API answers it: { message, ...extra }, with Retry-After when it says when. */
+export function failureResponse(
+  failure: { status: number; message: string; retryAfterSeconds?: number },
+  extra: Record<string, unknown> = {},
+): Response {
+  const headers = failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : undefined;
+  return Response.json({ message: failure.message, ...extra }, { status: failure.status, headers });
 }
 
 /** Thrown inside API handlers; turned into { message } with its status by `handleApi`. */
@@ -26,6 +36,16 @@ export class ApiError extends Error {
 }
 
 /**
+ * The posted form of a page action. The HTTP server has already read the body
+ * within its limit (64 KB, or the route's handle.bodyLimitBytes) before any
+ * route runs. A body that is not a form (a JSON post, a broken upload) reads
+ * as an empty form: every field then says what it needs.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  return request.formData().catch(() => new FormData());
+}
+
+/**
  * Reads a JSON body with a size cap, without trusting Content-Length alone:
  * invalid JSON, a body over 1 MB or a body that fails the schema is a 4xx
  * with a clear message, never a 500.
@@ -34,8 +54,9 @@ export async function readJsonBody<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
 ): Promise<z.infer<Schema>> {
+  const tooLarge = () => new ApiError(413, bodyTooLargeMessage(MAX_JSON_BODY_BYTES));
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_JSON_BODY_BYTES) throw new ApiError(413, "Requête trop volumineuse (1 Mo maximum).");
+  if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
   let text = "";
   if (request.body) {
     const reader = request.body.getReader();
@@ -47,13 +68,13 @@ export async function readJsonBody<Schema extends z.ZodType>(
       size += value.byteLength;
       if (size > MAX_JSON_BODY_BYTES) {
         await reader.cancel();
-        throw new ApiError(413, "Requête trop volumineuse (1 Mo maximum).");
+        throw tooLarge();
       }
       chunks.push(value);
     }
     text = new TextDecoder().decode(Buffer.concat(chunks));
   }
-  if (text.trim() !== "" && !/^application\/([\w.+-]*\+)?json\b/i.test(request.headers.get("Content-Type") ?? "")) {
+  if (text.trim() !== "" && !isJsonContentType(request.headers.get("Content-Type"))) {
     // A JSON API only reads JSON: this also keeps plain cross-site forms out.
     throw new ApiError(400, "Le corps de la requête doit être du JSON (Content-Type: application/json).");
   }

@@ -14,6 +14,11 @@ describe("safeRedirectPath", () => {
     "/\t/evil.example",
     "/\n/evil.example",
     "\\\\evil.example",
+    "/.//evil.example/",
+    "/..//evil.example/",
+    "/./\\evil.example/",
+    "/a/..//evil.example",
+    "/%2e//evil.example/",
     "evil",
     "",
   ])("refuses %j", (value) => {

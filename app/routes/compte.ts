@@ -10,11 +10,18 @@ import {
 } from "~/components/account/account-types";
 import { withAccountView, withoutAccountView } from "~/components/account/account-url";
 import { getClientAddress } from "~/context.server";
-import { ACCOUNT_MESSAGES, EMAIL_NOT_VERIFIED_CODE, isChecked } from "~/domain/account";
+import {
+  ACCOUNT_MESSAGES,
+  EMAIL_MAX_LENGTH,
+  EMAIL_NOT_VERIFIED_CODE,
+  isChecked,
+  PSEUDO_MAX_LENGTH,
+} from "~/domain/account";
 import { serializeAccountFlash } from "~/lib/account-flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getLocale } from "~/middleware/i18next.server";
-import { forgotPassword, login, register, resendVerification } from "~/services/auth/accounts.server";
+import { forgotPassword, register, resendVerification } from "~/services/auth/accounts.server";
+import { signIn } from "~/services/auth/authenticator.server";
 import { endSession, publicUser } from "~/services/auth/session.server";
 
 // The one action behind every form of the account dialog (hidden `intent`).
@@ -38,28 +45,27 @@ const formView: Record<Exclude<AccountIntent, "logout">, AccountView> = {
   resend: "login",
 };
 
-const text = (form: FormData, name: string) => {
+/** What the form shows again of a field: trimmed, and never longer than the field may be. */
+const echo = (form: FormData, name: string, limit: number) => {
   const value = form.get(name);
-  return typeof value === "string" ? value : "";
+  return typeof value === "string" ? value.trim().slice(0, limit) : "";
 };
 
 async function handle(
   intent: Exclude<AccountIntent, "logout">,
   form: FormData,
+  request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<Handled> {
   const clientAddress = getClientAddress(context);
   switch (intent) {
     case "login": {
       const values: AccountFormValues = {
-        identifier: text(form, "identifier").trim(),
+        identifier: echo(form, "identifier", EMAIL_MAX_LENGTH),
         remember: isChecked(form.get("remember")),
       };
-      const result = await login(
-        context,
-        { identifier: form.get("identifier"), password: form.get("password"), remember: form.get("remember") },
-        { clientAddress },
-      );
+      // The authenticator's form strategy reads the credentials from the request itself.
+      const result = await signIn("form", request, context);
       if (!result.ok) {
         return {
           answer: { intent, ok: false, message: result.message, code: result.code, values },
@@ -82,8 +88,8 @@ async function handle(
     }
     case "register": {
       const values: AccountFormValues = {
-        pseudo: text(form, "pseudo").trim(),
-        email: text(form, "email").trim(),
+        pseudo: echo(form, "pseudo", PSEUDO_MAX_LENGTH),
+        email: echo(form, "email", EMAIL_MAX_LENGTH),
         privacy: isChecked(form.get("privacy")),
         newsletter: isChecked(form.get("newsletter")),
       };
@@ -109,7 +115,7 @@ async function handle(
       return { answer: { intent, ok: true, message: result.message }, status: 201, nextView: "create" };
     }
     case "forgot": {
-      const values: AccountFormValues = { email: text(form, "email").trim() };
+      const values: AccountFormValues = { email: echo(form, "email", EMAIL_MAX_LENGTH) };
       const result = await forgotPassword(context, form.get("email"), { clientAddress });
       return result.ok
         ? { answer: { intent, ok: true, message: result.message }, status: 200, nextView: "forgot" }
@@ -121,7 +127,7 @@ async function handle(
     }
     case "resend": {
       // The login form's identifier comes back with the answer, so the form keeps it.
-      const values: AccountFormValues = { identifier: text(form, "identifier").trim() };
+      const values: AccountFormValues = { identifier: echo(form, "identifier", EMAIL_MAX_LENGTH) };
       const result = await resendVerification(context, form.get("email"), { clientAddress });
       return result.ok
         ? { answer: { intent, ok: true, message: result.message, values }, status: 200, nextView: "login" }
@@ -142,7 +148,11 @@ function parseIntent(value: FormDataEntryValue | null): AccountIntent | null {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  // A copy: the login strategy reads the body of the request itself.
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
   const wantsData = form.get("_js") === "1";
   const returnTo = withoutAccountView(safeRedirectPath(form.get("redirectTo")));
   const intent = parseIntent(form.get("intent"));
@@ -162,7 +172,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   let handled: Handled;
   try {
-    handled = await handle(intent, form, context);
+    handled = await handle(intent, form, request, context);
   } catch (error) {
     // The dialog shows the spec's fallback rather than an error page.
     console.error(`Account action "${intent}" failed:`, error);

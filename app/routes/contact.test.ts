@@ -27,11 +27,14 @@ interface PageAnswer {
 
 async function submit(
   fields: Record<string, string>,
-  { clientAddress = "1.1.1.1", cookie = "" } = {},
+  { clientAddress = "1.1.1.1", cookie = "", origin = "" } = {},
 ): Promise<PageAnswer> {
+  const headers = new Headers();
+  if (cookie) headers.set("Cookie", cookie);
+  if (origin) headers.set("Origin", origin);
   const request = new Request("http://localhost:3000/contact", {
     method: "POST",
-    headers: cookie ? { Cookie: cookie } : {},
+    headers,
     body: new URLSearchParams(fields),
   });
   const response = await callRoute(contactPage.action as never, request, { context: app.context(clientAddress) });
@@ -67,6 +70,15 @@ describe("/contact page action", () => {
     expect((await app.services.store.contactMessages.listRecent(1))[0]).toMatchObject({ nom: "Ana", locale: "es" });
     expect(app.mails).toHaveLength(1);
     expect(app.mails[0]!.subject).toBe("[Dynami] Contact : Hola");
+  });
+
+  it("refuses a post sent from another site, and stores and mails nothing (the root middleware)", async () => {
+    const refused = await submit(filled, { origin: "https://evil.example" });
+    expect(refused).toEqual({ status: 403, body: { message: "Origine de la requête refusée." } });
+    expect(await app.services.store.contactMessages.listRecent(1)).toEqual([]);
+    expect(app.mails).toEqual([]);
+    // The same post from the site itself goes through.
+    expect((await submit(filled, { origin: "http://localhost:3000" })).body.status).toBe("sent");
   });
 
   it("answers 429 with a translated message when one address sends too much", async () => {

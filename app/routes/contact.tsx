@@ -9,6 +9,7 @@ import styles from "~/components/contact/contact-page.module.css";
 import { getClientAddress, getServices } from "~/context.server";
 import { CONTACT_LIMITS, CONTACT_TIMINGS } from "~/domain/contact";
 import { createContactSchema } from "~/domain/contact-schema";
+import { boundedReply } from "~/lib/bounded-reply";
 import { withMinimumDuration } from "~/lib/minimum-duration";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
@@ -27,13 +28,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: pageTitle(loaderData?.title) }];
 }
 
+/** What the form may get back of what was typed: its own fields, each within its limit. */
+const CONTACT_ECHO_LIMITS = { ...CONTACT_LIMITS, consent: 8 };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const messages = translatedContactMessages(getInstance(context).t);
   const formData = await request.formData().catch(() => new FormData());
   // Our schema reads the raw strings itself (blank = missing), the same way for JSON.
   const submission = parseWithZod(formData, { schema: createContactSchema(messages), disableAutoCoercion: true });
+  const reply = (options?: { resetForm: boolean }) => boundedReply(submission.reply(options), CONTACT_ECHO_LIMITS);
   if (submission.status !== "success") {
-    return data<ContactActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });
+    return data<ContactActionData>({ status: "invalid", result: reply() }, { status: 400 });
   }
   const outcome = await sendContactMessage(getServices(context), submission.value, {
     clientAddress: getClientAddress(context),
@@ -41,17 +46,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   switch (outcome.status) {
     case "sent":
-      return data<ContactActionData>({ status: "sent", result: submission.reply({ resetForm: true }) });
+      return data<ContactActionData>({ status: "sent", result: reply({ resetForm: true }) });
     case "rate-limited":
       return data<ContactActionData>(
-        { status: "rate-limited", result: submission.reply(), message: messages.tooManyRequests },
+        { status: "rate-limited", result: reply(), message: messages.tooManyRequests },
         { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
       );
     case "failed":
-      return data<ContactActionData>(
-        { status: "failed", result: submission.reply(), message: messages.failure },
-        { status: 500 },
-      );
+      return data<ContactActionData>({ status: "failed", result: reply(), message: messages.failure }, { status: 500 });
   }
 }
 

@@ -73,4 +73,48 @@ describe("/dev/mails", () => {
     });
     expect(one.status).toBe(404);
   });
+
+  describe("only for a request from this machine to a server bound to loopback", () => {
+    async function listStatus(
+      env: Record<string, string>,
+      { url = "http://localhost:3000/dev/mails", clientAddress = "127.0.0.1", headers = {} } = {},
+    ) {
+      app = await createTestApp(env);
+      const request = new Request(url, { headers });
+      const list = await callRoute(mailListRoute.loader as never, request, { context: app.context(clientAddress) });
+      const one = await callRoute(
+        mailFileRoute.loader as never,
+        new Request(url.replace(/\/?$/, "/a.eml"), { headers }),
+        {
+          context: app.context(clientAddress),
+          params: { file: "a.eml" },
+        },
+      );
+      return [list.status, one.status === 404 ? 404 : 200];
+    }
+
+    it("answers on loopback, IPv6 included", async () => {
+      expect(await listStatus({})).toEqual([200, 404]); // no such mail, but the list answers
+      expect((await listStatus({ HOST: "::1" }, { url: "http://[::1]:3000/dev/mails", clientAddress: "::1" }))[0]).toBe(
+        200,
+      );
+    });
+
+    it("answers 404 when the server listens on every interface", async () => {
+      expect(await listStatus({ HOST: "0.0.0.0" })).toEqual([404, 404]);
+    });
+
+    it("answers 404 to another machine", async () => {
+      expect(await listStatus({}, { clientAddress: "192.168.1.20" })).toEqual([404, 404]);
+    });
+
+    it("answers 404 to a page of another site pointing its name at 127.0.0.1", async () => {
+      expect(await listStatus({}, { url: "http://rebind.evil.example:3000/dev/mails" })).toEqual([404, 404]);
+    });
+
+    it("answers 404 through a proxy", async () => {
+      expect(await listStatus({}, { headers: { "X-Forwarded-For": "203.0.113.9" } })).toEqual([404, 404]);
+      expect(await listStatus({}, { headers: { Forwarded: "for=203.0.113.9" } })).toEqual([404, 404]);
+    });
+  });
 });

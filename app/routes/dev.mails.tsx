@@ -2,13 +2,15 @@ import { data } from "react-router";
 import type { Route } from "./+types/dev.mails";
 import { getServices } from "~/context.server";
 import { pageTitle } from "~/lib/page-title";
+import { devToolsAllowed } from "~/services/dev-tools.server";
 import { listMailFiles } from "~/services/mail/mail-files.server";
 
 // Development only: the mails written as files when SMTP_URL is not set,
-// with their links clickable. Production answers 404.
-export async function loader({ context }: Route.LoaderArgs) {
+// with their links clickable. 404 unless the development tools are on and
+// the request comes from this machine (see devToolsAllowed).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!devToolsAllowed(context, request)) throw data(null, { status: 404 });
   const { config } = getServices(context);
-  if (config.isProduction) throw data(null, { status: 404 });
   const mails = await listMailFiles(config.mailDir);
   return {
     mailDir: config.mailDir,

@@ -3,11 +3,29 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { pageTitle } from "~/lib/page-title";
 import { AboutSection } from "~/components/about/about-section";
+import { NewsletterSection } from "~/components/community/newsletter-section";
+import { ProReviewsCarousel } from "~/components/community/pro-reviews-carousel";
+import { ReviewsSection } from "~/components/community/reviews-section";
+import { getServices } from "~/context.server";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { aboutContent } from "~/services/about.server";
+import { professionalReviews } from "~/services/pro-reviews.server";
+import { listApprovedReviews } from "~/services/reviews.server";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { title: getInstance(context).t("home.title"), about: aboutContent(getLocale(context)) };
+export const handle = { i18n: ["common", "community"] };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const language = getLocale(context);
+  return {
+    title: getInstance(context).t("home.title"),
+    about: aboutContent(language),
+    // The home page stays up without its reviews if the store stumbles.
+    reviews: await listApprovedReviews(getServices(context)).catch((error: unknown) => {
+      console.error("Reviews not loaded for the home page:", error);
+      return [];
+    }),
+    professionalReviews: professionalReviews(language),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -79,7 +97,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      <ReviewsSection reviews={loaderData.reviews} />
+      <ProReviewsCarousel reviews={loaderData.professionalReviews} />
       <AboutSection about={loaderData.about} />
+      <NewsletterSection />
     </>
   );
 }

@@ -104,9 +104,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
   if (succeeded) {
     return (
       <AccountPageCard tone="success" title={t("reset.title")}>
-        <p className={pageStyles.message} role="status">
-          {translate(actionData.message)}
-        </p>
+        <output className={pageStyles.message}>{translate(actionData.message)}</output>
         <div className="button-row">
           <Link to="/" className="button button-primary">
             {t("reset.toHome")}
@@ -149,7 +147,6 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
           onBlur={() => setTouched(true)}
           error={errorFor("password")}
           autoComplete="new-password"
-          autoFocus
           required
           disabled={busy}
         />

@@ -5,9 +5,10 @@ import { CalorieCalculator } from "~/components/tools/calorie-calculator";
 import { ImcCalculator } from "~/components/tools/imc-calculator";
 import { TAB_PARAM, ToolTabs, toolTabFrom } from "~/components/tools/tool-tabs";
 import { CALCULATOR_FIELD } from "~/lib/calculator-results";
+import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
-import { readFormData, runCalorieCalculator, runImcCalculator } from "~/services/calculators.server";
+import { runCalorieCalculator, runImcCalculator } from "~/services/calculators.server";
 
 export const handle = { i18n: ["tools"] };
 

@@ -3,12 +3,26 @@
 // stripping), so it imports only Node-ready modules; the app itself, with
 // its store and context keys, is reached through the build's server entry.
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { existsSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
+import { Server as NetServer } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouterContextProvider as RouterContext, ServerBuild } from "react-router";
 import { type AppConfig, ConfigError, loadConfig } from "../config.server.ts";
+import { bodyLimitFor } from "../lib/body-limits.ts";
+import { CATALOGUE_URL_PATH, catalogueStaticOptions } from "./catalogue-static.ts";
+import { closeAfterAnswer, hasBody, readBody, releaseUnreadBody } from "./request-body.ts";
+import {
+  bodyTooLargeRefusal,
+  describeRequest,
+  handleServerError,
+  isApiPath,
+  REFUSALS,
+  refusalFor,
+  sendRefusal,
+} from "./request-guard.ts";
 import { gzipForDynamicAnswers, precompressedAssets } from "./compressed-assets.ts";
 import { createRenderCache } from "./render-cache.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
@@ -16,7 +30,7 @@ import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
 interface RunningApp {
   services: unknown;
   notices: string[];
-  health(): Promise<{ store: string }>;
+  checkStore(): Promise<"ok" | "unreachable">;
   close(): Promise<void>;
 }
 
@@ -25,7 +39,7 @@ interface AppEntryModule {
   startApp(config: AppConfig): Promise<RunningApp>;
   createLoadContext(
     services: unknown,
-    request: { nonce: string; clientAddress: string },
+    request: { nonce: string; clientAddress: string; refusedBodyLimit?: number | null },
     context: RouterContext,
   ): RouterContext;
 }
@@ -52,8 +66,8 @@ try {
 process.env.NODE_ENV = isViteDev ? "development" : "production";
 const { default: express } = await import("express");
 const { default: compression } = await import("compression");
-const { createRequestHandler } = await import("@react-router/express");
-const { RouterContextProvider } = await import("react-router");
+const { createRequestHandler, RouterContextProvider } = await import("react-router");
+const { routeBodyLimit, sendFetchResponse, toFetchRequest } = await import("./fetch-bridge.ts");
 
 const appEntry = (build: ServerBuild) => build.entry.module as unknown as AppEntryModule;
 
@@ -84,22 +98,40 @@ async function loadBuild(): Promise<{
 const { getBuild, close: closeVite, vite } = await loadBuild();
 let currentBuild = await getBuild();
 
-let running: RunningApp;
-try {
-  running = await appEntry(currentBuild).startApp(config);
-} catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
-}
+// Set once the store is open and the jobs run: until then the port answers
+// the probes (/readyz says "starting") and 503 to everything else.
+let running: RunningApp | undefined;
+
+/**
+ * The one shutdown state: false while serving; true from SIGTERM/SIGINT on.
+ * While draining, requests already in flight finish, every answer closes its
+ * connection, and a request that arrives on an open connection gets 503.
+ * (A readiness endpoint reads this flag.)
+ */
+let draining = false;
+/** Answers not finished yet: told to close their connection when draining starts. */
+const openResponses = new Set<ServerResponse>();
 
 const app = express();
 app.disable("x-powered-by");
-let shuttingDown = false;
 
-app.use((_req, res, next) => {
+app.use((req, res, next) => {
   const nonce = randomBytes(16).toString("base64");
   res.locals.nonce = nonce;
   res.set(securityHeaders({ nonce, isProduction: config.isProduction, isViteDev }));
-  if (shuttingDown) res.set("Connection", "close");
+  if (draining) {
+    closeAfterAnswer(req, res);
+    // The probes still answer: the process is alive until it exits, and
+    // readiness says "draining" so a load balancer takes it out.
+    if (req.path !== "/healthz" && req.path !== "/readyz") return sendRefusal(req, res, REFUSALS.draining);
+  }
+  const refusal = refusalFor(req);
+  if (refusal) {
+    console.warn(describeRequest(req, refusal.status, refusal.message));
+    return sendRefusal(req, res, refusal);
+  }
+  openResponses.add(res);
+  res.once("close", () => openResponses.delete(res));
   next();
 });
 
@@ -119,17 +151,38 @@ if (!vite) app.use("/assets", precompressedAssets(path.join(buildDir, "client", 
 app.use(gzipForDynamicAnswers);
 app.use(compression());
 
-app.get("/healthz", async (_req, res) => {
-  try {
-    const { store } = await running.health();
-    res.set("Cache-Control", "no-store").json({ status: "ok", store, uptimeSeconds: Math.round(process.uptime()) });
-  } catch (error) {
-    res
-      .status(503)
-      .set("Cache-Control", "no-store")
-      .json({ status: "error", message: error instanceof Error ? error.message : "store unreachable" });
-  }
+// Liveness, for a process supervisor: answering at all proves the process
+// and its event loop work. It never asks the store: during a replica set
+// election every instance would fail it at once and be restarted for nothing.
+app.get("/healthz", (req, res) => {
+  releaseUnreadBody(req, res);
+  res.set("Cache-Control", "no-store").json({ status: "ok", uptimeSeconds: Math.round(process.uptime()) });
 });
+
+// Readiness, for a load balancer: 503 while starting and while draining at
+// shutdown, so traffic goes elsewhere. A store that does not answer right now
+// is reported but keeps the instance in: requests wait for a new primary,
+// and taking every instance out at once would help no one.
+async function answerReadiness(req: import("express").Request, res: import("express").Response) {
+  releaseUnreadBody(req, res);
+  res.set("Cache-Control", "no-store");
+  if (!running) return void res.status(503).json({ status: "starting" });
+  // checkStore never rejects (it answers "unreachable" instead).
+  const store = await running.checkStore();
+  res.status(draining ? 503 : 200).json({ status: draining ? "draining" : "ready", store });
+}
+app.get("/readyz", (req, res) => void answerReadiness(req, res));
+
+app.use((req, res, next) => {
+  if (running) return next();
+  releaseUnreadBody(req, res);
+  res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" }).type("text/plain");
+  res.send("Dynami démarre : réessaie dans un instant.");
+});
+
+// The exercise catalogue: a long cache, revalidated by ETag (from public/ under Vite, else from the build).
+const staticRoot = vite ? path.join(projectRoot, "public") : path.join(buildDir, "client");
+app.use(CATALOGUE_URL_PATH, express.static(path.join(staticRoot, CATALOGUE_URL_PATH), catalogueStaticOptions));
 
 if (vite) {
   app.use(vite.middlewares);
@@ -143,62 +196,124 @@ if (vite) {
 }
 if (renderCache) app.use(renderCache.capture);
 
-app.all(
-  "/{*splat}",
-  createRequestHandler({
-    // Under Vite the build changes as files do: ask for it on each request.
-    // A built app never changes: handing React Router the build itself lets
-    // it prepare its routes once, not on every request.
-    build: vite
-      ? async () => {
-          currentBuild = await getBuild();
-          return currentBuild;
-        }
-      : currentBuild,
-    mode: isViteDev ? "development" : "production",
-    getLoadContext: (req, res) =>
-      appEntry(currentBuild).createLoadContext(
-        running.services,
-        {
-          nonce: String(res.locals.nonce),
-          clientAddress: req.socket.remoteAddress ?? "unknown",
-        },
-        new RouterContextProvider(),
-      ),
-  }),
+const handleRequest = createRequestHandler(
+  // Under Vite the build changes as files do: ask for it on each request.
+  // A built app never changes: handing React Router the build itself lets
+  // it prepare its routes once, not on every request.
+  vite
+    ? async () => {
+        currentBuild = await getBuild();
+        return currentBuild;
+      }
+    : currentBuild,
+  isViteDev ? "development" : "production",
 );
 
-const server: Server = app.listen(config.port, config.host, () => {
-  const shownHost = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
-  for (const line of running.notices) console.log(line);
-  console.log(
-    `Dynami listening on http://${shownHost}:${config.port} (${isViteDev ? "development, Vite" : "built app"}, store: ${config.databaseUrl.split(":")[0]})`,
+async function handleAppRequest(
+  req: import("express").Request,
+  res: import("express").Response,
+  next: import("express").NextFunction,
+) {
+  try {
+    // The body is read here, within its limit, before any route runs.
+    let body: Buffer | null = null;
+    let refusedBodyLimit: number | null = null;
+    if (req.method !== "GET" && req.method !== "HEAD" && hasBody(req)) {
+      const limit = bodyLimitFor(req.get("Content-Type"), routeBodyLimit(currentBuild, req.path));
+      const outcome = await readBody(req, limit);
+      if (outcome.status === "too-large") {
+        releaseUnreadBody(req, res, outcome.receivedBytes);
+        console.warn(describeRequest(req, 413, `body over ${limit} bytes`));
+        if (isApiPath(req.path)) return sendRefusal(req, res, bodyTooLargeRefusal(limit));
+        // Pages answer with the app's own 413 page, in the visitor's language.
+        refusedBodyLimit = limit;
+      } else {
+        body = outcome.body;
+      }
+    }
+    const context = appEntry(currentBuild).createLoadContext(
+      running!.services,
+      { nonce: String(res.locals.nonce), clientAddress: req.socket.remoteAddress ?? "unknown", refusedBodyLimit },
+      new RouterContextProvider(),
+    );
+    await sendFetchResponse(res, await handleRequest(toFetchRequest(req, res, body), context));
+  } catch (error) {
+    // A client that went away mid-body has nobody left to answer.
+    if (req.destroyed && !req.complete) return;
+    next(error);
+  }
+}
+app.all("/{*splat}", (req, res, next) => void handleAppRequest(req, res, next));
+
+app.use((error: unknown, req: import("express").Request, res: import("express").Response, _next: unknown) =>
+  handleServerError(error, req, res),
+);
+
+// The Host header is checked by the guard above (4xx in the app's format), not by Node.
+const server = createServer({ requireHostHeader: false }, app);
+// CONNECT never reaches express: refuse it the same way instead of dropping the socket.
+server.on("connect", (req, socket) => {
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${REFUSALS.method.headers.Allow}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
   );
 });
+server.listen(config.port, config.host);
 server.on("error", (error: NodeJS.ErrnoException) => {
   fail(
     error.code === "EADDRINUSE" ? `Port ${config.port} is already in use: set PORT to another port.` : error.message,
   );
 });
 
+try {
+  running = await appEntry(currentBuild).startApp(config);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+if (!server.listening) await once(server, "listening");
+const shownHost = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
+for (const line of running.notices) console.log(line);
+console.log(
+  `Dynami listening on http://${shownHost}:${config.port} (${isViteDev ? "development, Vite" : "built app"}, store: ${config.databaseUrl.split(":")[0]})`,
+);
+
+/** Quiet time before the listening socket closes at shutdown (see below). */
+const LISTEN_QUIET_MS = 300;
+let lastConnectionAt = 0;
+server.on("connection", () => {
+  lastConnectionAt = Date.now();
+});
+
 async function shutdown(signal: string) {
-  if (shuttingDown) return;
-  shuttingDown = true;
+  if (draining) return;
+  draining = true;
   console.log(`${signal} received: finishing in-flight requests, then closing the store.`);
+  for (const res of openResponses) if (!res.headersSent) res.setHeader("Connection", "close");
   const forceTimer = setTimeout(() => server.closeAllConnections(), 10_000);
   forceTimer.unref();
-  server.close(async () => {
+  // Keep listening while requests are in flight and clients still connect:
+  // closing the listening socket resets every connection the kernel has
+  // accepted but Node has not yet taken (that client sees ECONNRESET for a
+  // request nobody read). Until then each new request gets 503 and a close.
+  // Stop listening once nothing is in flight and no connection arrived for
+  // LISTEN_QUIET_MS, or after 5 s whatever happens.
+  const listenUntil = Date.now() + 5_000;
+  while (Date.now() < listenUntil && (openResponses.size > 0 || Date.now() - lastConnectionAt < LISTEN_QUIET_MS)) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // Leave the open connections be: closing an idle keep-alive connection
+  // races with a request its client may be sending (that client would see a
+  // reset). Each open connection closes after its next answer (a 503 for a
+  // new request), or when its keep-alive timeout ends, which clients know
+  // from the Keep-Alive header and respect.
+  // (http.Server#close would also close the idle ones at once.)
+  NetServer.prototype.close.call(server, async () => {
     try {
-      await running.close();
+      await running?.close();
       await closeVite?.();
     } finally {
       process.exit(0);
     }
   });
-  // Keep-alive connections go idle as their last response ends: close them
-  // as they do, rather than waiting for the keep-alive timeout.
-  server.closeIdleConnections();
-  setInterval(() => server.closeIdleConnections(), 100).unref();
 }
 
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

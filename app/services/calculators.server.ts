@@ -1,17 +1,26 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { computeCalorieNeeds } from "~/domain/calories";
+import { CALORIE_FIELDS, computeCalorieNeeds } from "~/domain/calories";
 import { calorieFormSchema } from "~/domain/calories-schema";
 import { caloriesHistoryEntry, imcHistoryEntry } from "~/domain/history";
 import { computeImcResult } from "~/domain/imc";
 import { imcFormSchema } from "~/domain/imc-schema";
-import type { CalorieCalculatorData, ImcCalculatorData } from "~/lib/calculator-results";
+import { boundedReply, type EchoLimits } from "~/lib/bounded-reply";
+import { CALCULATOR_FIELD, type CalorieCalculatorData, type ImcCalculatorData } from "~/lib/calculator-results";
+import { readFormData } from "~/lib/http.server";
 import { saveForCurrentUser } from "./history.server";
 
 // The use cases behind the calculator forms (on /imc, /calorie(s) and
 // /outils): validate, compute, save to the history when someone is signed
 // in. The answer carries conform's reply, so the page shows the entered
 // values and the messages again whether or not JavaScript runs.
+
+/** A number or a choice never needs more characters than this; longer input is not echoed whole. */
+const CALCULATOR_ECHO_LIMIT = 20;
+const echoLimits = (fields: readonly string[]): EchoLimits =>
+  Object.fromEntries([...fields, CALCULATOR_FIELD].map((field) => [field, CALCULATOR_ECHO_LIMIT]));
+const IMC_ECHO_LIMITS = echoLimits(["poids", "taille"]);
+const CALORIE_ECHO_LIMITS = echoLimits(CALORIE_FIELDS);
 
 export interface CalculatorOutcome<Data> {
   /** 400 when the form is invalid, as conform and the Epic Stack expect. */
@@ -25,10 +34,11 @@ export async function runImcCalculator(
   formData: FormData,
 ): Promise<CalculatorOutcome<ImcCalculatorData>> {
   const submission = parseWithZod(formData, { schema: imcFormSchema });
+  const reply = () => boundedReply(submission.reply(), IMC_ECHO_LIMITS);
   if (submission.status !== "success") {
     return {
       status: 400,
-      data: { calculator: "imc", reply: submission.reply(), values: null, result: null, history: null },
+      data: { calculator: "imc", reply: reply(), values: null, result: null, history: null },
     };
   }
   const { poids, taille } = submission.value;
@@ -36,7 +46,7 @@ export async function runImcCalculator(
   const history = await saveForCurrentUser(context, request, imcHistoryEntry({ poids, taille }));
   return {
     status: 200,
-    data: { calculator: "imc", reply: submission.reply(), values: { poids, taille }, result, history },
+    data: { calculator: "imc", reply: reply(), values: { poids, taille }, result, history },
   };
 }
 
@@ -46,17 +56,18 @@ export async function runCalorieCalculator(
   formData: FormData,
 ): Promise<CalculatorOutcome<CalorieCalculatorData>> {
   const submission = parseWithZod(formData, { schema: calorieFormSchema });
+  const reply = () => boundedReply(submission.reply(), CALORIE_ECHO_LIMITS);
   if (submission.status !== "success") {
     return {
       status: 400,
-      data: { calculator: "calories", reply: submission.reply(), input: null, needs: null, history: null },
+      data: { calculator: "calories", reply: reply(), input: null, needs: null, history: null },
     };
   }
   const needs = computeCalorieNeeds(submission.value);
   const history = await saveForCurrentUser(context, request, caloriesHistoryEntry(submission.value));
   return {
     status: 200,
-    data: { calculator: "calories", reply: submission.reply(), input: submission.value, needs, history },
+    data: { calculator: "calories", reply: reply(), input: submission.value, needs, history },
   };
 }
 
@@ -73,9 +84,4 @@ export async function calculatorAction<Data>(
 ) {
   const outcome = await calculator(context, request, await readFormData(request));
   return data(outcome.data, { status: outcome.status });
-}
-
-/** A body that is not a form (a JSON post, a broken upload) reads as an empty form: every field then says what it needs. */
-export async function readFormData(request: Request): Promise<FormData> {
-  return request.formData().catch(() => new FormData());
 }

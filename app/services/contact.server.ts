@@ -1,4 +1,3 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { AppServices } from "~/context.server";
 import { CONTACT_RATE_LIMIT, type ContactInput } from "~/domain/contact";
 import { escapeHtml, mailLayout } from "~/services/mail/templates.server";
@@ -16,21 +15,12 @@ export interface ContactRequest {
   locale: string;
 }
 
-// One limiter per services object: the running app has one, and each test
-// that builds its own services starts with a clean count.
-const limiters = new WeakMap<AppServices, RateLimiterMemory>();
-function limiterFor(services: AppServices): RateLimiterMemory {
-  let limiter = limiters.get(services);
-  if (!limiter) {
-    limiter = new RateLimiterMemory({
-      keyPrefix: "contact",
-      points: CONTACT_RATE_LIMIT.points,
-      duration: CONTACT_RATE_LIMIT.windowSeconds,
-    });
-    limiters.set(services, limiter);
-  }
-  return limiter;
-}
+// Kept in the store, so every app process sharing a MongoDB shares one budget.
+const CONTACT_LIMIT = {
+  keyPrefix: "contact",
+  points: CONTACT_RATE_LIMIT.points,
+  durationSeconds: CONTACT_RATE_LIMIT.windowSeconds,
+};
 
 /**
  * Stores a validated message and queues a mail to the site's inbox.
@@ -42,13 +32,9 @@ export async function sendContactMessage(
   input: ContactInput,
   request: ContactRequest,
 ): Promise<ContactOutcome> {
-  try {
-    await limiterFor(services).consume(request.clientAddress);
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) {
-      return { status: "rate-limited", retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
-    }
-    throw rejection;
+  const counted = await services.store.rateLimiter(CONTACT_LIMIT).consume(request.clientAddress);
+  if (!counted.allowed) {
+    return { status: "rate-limited", retryAfterSeconds: Math.max(1, Math.ceil(counted.msBeforeNext / 1000)) };
   }
   try {
     const stored = await services.store.contactMessages.add({

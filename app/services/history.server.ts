@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server";
 import type { HistoryEntry } from "~/domain/history";
+import { HISTORY_PAGE_SIZE, type HistoryPageRequest } from "~/domain/history-page";
 import type { HistorySaveOutcome } from "~/lib/calculator-results";
 import type { HistoryRecord, Store } from "~/store/types";
 import { getCurrentUser } from "./auth/session.server";
@@ -28,9 +29,13 @@ export async function saveCalculation(store: Store, userId: string, entry: Histo
   return toHistoryView(record);
 }
 
-/** The user's own records, newest first. */
-export async function listCalculations(store: Store, userId: string): Promise<HistoryEntryView[]> {
-  return (await store.history.listForUser(userId)).map(toHistoryView);
+/** One page of the user's own records, newest first (a full page when no limit is given). */
+export async function listCalculations(
+  store: Store,
+  userId: string,
+  page: HistoryPageRequest = { limit: HISTORY_PAGE_SIZE },
+): Promise<HistoryEntryView[]> {
+  return (await store.history.listForUser(userId, page)).map(toHistoryView);
 }
 
 /** False when the id is unknown, malformed or belongs to someone else: the caller cannot tell which. */

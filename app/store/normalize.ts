@@ -1,7 +1,21 @@
 // Input checks shared by both adapters. Values reach queries only after these,
 // so a caller-supplied object (say {"$gt": ""} from a parsed JSON body) can
 // never turn into a query operator.
-import type { NewUser, OutboxStatus, Role, UserChanges, VerificationPurpose } from "./types.ts";
+import { HISTORY_PAGE_SIZE } from "../domain/history-page.ts";
+import { normalizeObjectId } from "./object-id.ts";
+import type {
+  EditableNewsletterStatus,
+  HistoryCursor,
+  HistoryPage,
+  NewReview,
+  NewsletterDraft,
+  NewUser,
+  OutboxClaim,
+  OutboxStatus,
+  Role,
+  UserChanges,
+  VerificationPurpose,
+} from "./types.ts";
 
 export const DEFAULT_LOCALE = "fr";
 
@@ -115,4 +129,73 @@ export function normalizeMeta(value: unknown): Record<string, unknown> {
     throw new TypeError("meta must be a plain object");
   }
   return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+}
+
+/** Checked mail headers: names and values are strings, and no value may start a new header line. */
+export function normalizeHeaders(value: unknown): Record<string, string> {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new TypeError("headers must be a plain object");
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, headerValue] of Object.entries(value)) {
+    if (!/^[A-Za-z0-9-]+$/.test(name)) throw new TypeError(`invalid header name ${name}`);
+    const text = requireString(headerValue, `headers.${name}`);
+    if (/[\r\n]/.test(text)) throw new TypeError(`header ${name} must be one line`);
+    headers[name] = text;
+  }
+  return headers;
+}
+
+export function requireObjectIdString(value: unknown, field: string): string {
+  const id = normalizeObjectId(value);
+  if (id === null) throw new TypeError(`${field} must be a 24-hex id`);
+  return id;
+}
+
+export function normalizeNewReview(input: NewReview): NewReview {
+  const rating = input.rating;
+  if (typeof rating !== "number" || !Number.isInteger(rating) || rating < 1 || rating > 5) {
+    throw new TypeError("rating must be a whole number from 1 to 5");
+  }
+  return {
+    userId: requireObjectIdString(input.userId, "userId"),
+    name: requireString(input.name, "name"),
+    rating,
+    comment: requireString(input.comment, "comment"),
+  };
+}
+
+export const EDITABLE_NEWSLETTER_STATUSES: readonly EditableNewsletterStatus[] = ["draft", "scheduled"];
+
+export function normalizeNewsletterDraft(input: NewsletterDraft): NewsletterDraft {
+  return {
+    title: requireString(input.title, "title"),
+    subject: requireString(input.subject, "subject"),
+    content: requireString(input.content, "content"),
+    scheduledAt: requireDate(input.scheduledAt, "scheduledAt"),
+    status: requireOneOf(input.status, EDITABLE_NEWSLETTER_STATUSES, "status"),
+  };
+}
+
+/** A claim as the marks read it: null (the mark changes nothing) for a malformed id or token. */
+export function claimOrNull(claim: OutboxClaim): OutboxClaim | null {
+  const id = normalizeObjectId((claim as Partial<OutboxClaim> | null)?.id);
+  const claimToken = stringOrNull((claim as Partial<OutboxClaim> | null)?.claimToken);
+  return id === null || claimToken === null || claimToken === "" ? null : { id, claimToken };
+}
+
+export interface NormalizedHistoryPage {
+  limit: number;
+  before: HistoryCursor | null;
+}
+
+/** Every history read is bounded: a missing limit means one full page, a larger one is refused. */
+export function normalizeHistoryPage(page: HistoryPage = {}): NormalizedHistoryPage {
+  const limit = requireLimit(page.limit ?? HISTORY_PAGE_SIZE);
+  if (limit > HISTORY_PAGE_SIZE) throw new TypeError(`limit must be at most ${HISTORY_PAGE_SIZE}`);
+  if (page.before === undefined) return { limit, before: null };
+  const id = normalizeObjectId(page.before.id);
+  if (id === null) throw new TypeError("before.id must be a 24-hex id");
+  return { limit, before: { createdAt: requireDate(page.before.createdAt, "before.createdAt"), id } };
 }

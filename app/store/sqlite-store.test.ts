@@ -4,9 +4,16 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Worker } from "node:worker_threads";
 import { afterAll, describe, expect, it } from "vitest";
+import { OUTBOX_CLAIM_LEASE_MS } from "./claims.ts";
+import { CONTACT_MESSAGE_SQL } from "./sqlite/contact-messages.ts";
+import { HISTORY_SQL } from "./sqlite/history.ts";
 import { appliedMigrationVersions, MIGRATIONS, runMigrations } from "./sqlite/migrations.ts";
+import { SUBSCRIBER_SQL } from "./sqlite/newsletter-subscribers.ts";
+import { NEWSLETTER_SQL } from "./sqlite/newsletters.ts";
+import { OUTBOX_SQL } from "./sqlite/outbox.ts";
+import { REVIEW_SQL } from "./sqlite/reviews.ts";
 import { openSqliteStore, sqliteFilePath } from "./sqlite/sqlite-store.server.ts";
-import { describeStoreContract } from "./store.contract.ts";
+import { describeStoreContract, type ListingQuery, type QueryPlan } from "./store.contract.ts";
 
 const directory = mkdtempSync(join(tmpdir(), "dynami-sqlite-store-"));
 let fileCount = 0;
@@ -20,7 +27,58 @@ afterAll(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-describeStoreContract("SQLite", async () => openSqliteStore(freshDatabaseUrl()));
+/** The statements the adapter runs for each listing query (the same text, exported by each module). */
+const LISTING_SQL: Record<ListingQuery, string> = {
+  "outbox.claimNext": OUTBOX_SQL.claimNext,
+  "outbox.list": OUTBOX_SQL.list,
+  "history.listForUser": HISTORY_SQL.newestPage,
+  "history.listForUser before a cursor": HISTORY_SQL.pageBefore,
+  "contactMessages.listRecent": CONTACT_MESSAGE_SQL.newest,
+  "reviews.listApproved": REVIEW_SQL.approved,
+  "reviews.listAll": REVIEW_SQL.newest,
+  "newsletters.list": NEWSLETTER_SQL.newest,
+  "newsletters.claimDue": NEWSLETTER_SQL.claimDue,
+  "newsletterSubscribers.listConfirmed": SUBSCRIBER_SQL.confirmedFirst,
+  "newsletterSubscribers.listConfirmed after a cursor": SUBSCRIBER_SQL.confirmedAfter,
+  "newsletterSubscribers.purgePendingOlderThan": SUBSCRIBER_SQL.purgePending,
+};
+
+/** EXPLAIN QUERY PLAN, read the way the contract asks. */
+function sqliteQueryPlan(db: DatabaseSync, sql: string): QueryPlan {
+  const details = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail);
+  return {
+    // A primary-key lookup (sqlite_autoindex_*) reads one row: the UPDATE ... WHERE id = (subquery) of a claim.
+    indexes: details
+      .flatMap((detail) => [...detail.matchAll(/USING (?:COVERING )?INDEX (\w+)/g)].map((match) => match[1]!))
+      .filter((index) => !index.startsWith("sqlite_autoindex_")),
+    sortsInMemory: details.some((detail) => detail.includes("USE TEMP B-TREE")),
+    scansWithoutIndex: details.some((detail) => /^SCAN \w+$/.test(detail)),
+    keysExamined: null,
+    detail: details.join("\n"),
+  };
+}
+
+let currentUrl = "";
+describeStoreContract(
+  "SQLite",
+  async () => {
+    currentUrl = freshDatabaseUrl();
+    return openSqliteStore(currentUrl);
+  },
+  {
+    async openSecondClient() {
+      return openSqliteStore(currentUrl);
+    },
+    async explain(query) {
+      const db = new DatabaseSync(sqliteFilePath(currentUrl), { readOnly: true });
+      try {
+        return sqliteQueryPlan(db, LISTING_SQL[query]);
+      } finally {
+        db.close();
+      }
+    },
+  },
+);
 
 describe("SQLite store", () => {
   it("records every migration once", async () => {
@@ -76,6 +134,71 @@ describe("SQLite store", () => {
       expect(await store.history.listForUser(user.id)).toHaveLength(1);
     } finally {
       await store.close();
+    }
+  });
+
+  it("migration 5 confirms the sign-up box's subscribers whose account is verified, and keeps the others pending", async () => {
+    const url = freshDatabaseUrl();
+    const db = new DatabaseSync(sqliteFilePath(url));
+    runMigrations(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 5),
+    );
+    const verifiedAt = Date.parse("2025-05-06T07:08:09.000Z");
+    const insertUser = db.prepare(`
+      INSERT INTO users (id, pseudo, email, password_hash, role, locale, email_verified_at, created_at, updated_at)
+      VALUES (?, ?, ?, 'h', 'user', 'fr', ?, 0, 0)
+    `);
+    insertUser.run("aaaaaaaaaaaaaaaaaaaaaaa1", "verified", "verified@example.test", verifiedAt);
+    insertUser.run("aaaaaaaaaaaaaaaaaaaaaaa2", "unverified", "unverified@example.test", null);
+    const insertSubscriber = db.prepare(
+      "INSERT INTO newsletter_subscribers (id, email, locale, created_at) VALUES (?, ?, 'fr', 0)",
+    );
+    insertSubscriber.run("bbbbbbbbbbbbbbbbbbbbbbb1", "verified@example.test");
+    insertSubscriber.run("bbbbbbbbbbbbbbbbbbbbbbb2", "unverified@example.test");
+    db.close();
+
+    const store = openSqliteStore(url);
+    try {
+      const verified = await store.newsletterSubscribers.findByEmail("verified@example.test");
+      const pending = await store.newsletterSubscribers.findByEmail("unverified@example.test");
+      expect(verified?.confirmedAt?.getTime()).toBe(verifiedAt);
+      expect(pending).toMatchObject({ confirmedAt: null, confirmWithAccount: true });
+      expect(verified?.unsubscribeToken).toMatch(/^[0-9a-f]{64}$/);
+      expect(pending?.unsubscribeToken).not.toBe(verified?.unsubscribeToken);
+      // The pending one is confirmed when its account is verified.
+      expect(await store.newsletterSubscribers.confirmWithAccount("unverified@example.test")).toBe(true);
+      expect((await store.newsletterSubscribers.listConfirmed({ afterId: null, limit: 10 })).length).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("never hands one newsletter to two connections sharing the file", async () => {
+    const url = freshDatabaseUrl();
+    const first = openSqliteStore(url);
+    const second = openSqliteStore(url);
+    try {
+      for (let index = 0; index < 3; index += 1) {
+        await first.newsletters.create({
+          title: `N${index}`,
+          subject: "S",
+          content: "<p>C</p>",
+          scheduledAt: new Date(Date.now() - 1_000),
+          status: "scheduled",
+        });
+      }
+      const claims = await Promise.all(
+        [first, second, first, second, first, second].map((store, index) =>
+          store.newsletters.claimDue({ now: new Date(), claimToken: `token-${index}`, leaseMs: 60_000 }),
+        ),
+      );
+      const claimedIds = claims.flatMap((claim) => (claim ? [claim.newsletter.id] : []));
+      expect(claimedIds).toHaveLength(3);
+      expect(new Set(claimedIds).size).toBe(3);
+    } finally {
+      await first.close();
+      await second.close();
     }
   });
 
@@ -216,6 +339,46 @@ describe("SQLite store", () => {
     try {
       await store.users.create({ pseudo: "Mem", email: "mem@example.test", passwordHash: "h" });
       expect(await store.users.count()).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("reads a plan that sorts in memory or scans a whole table as such", () => {
+    const db = new DatabaseSync(":memory:");
+    try {
+      runMigrations(db);
+      const plan = sqliteQueryPlan(db, "SELECT * FROM history WHERE action = 'IMC_CALC' ORDER BY created_at");
+      expect(plan).toMatchObject({ sortsInMemory: true, scansWithoutIndex: true, indexes: [] });
+    } finally {
+      db.close();
+    }
+  });
+
+  it("keeps the mails a previous version left sending, with a claim that lapses a lease after their last update", async () => {
+    const url = freshDatabaseUrl();
+    const db = new DatabaseSync(sqliteFilePath(url));
+    runMigrations(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 3),
+    );
+    const stuckSince = Date.now() - 60_000;
+    db.prepare(
+      `INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body, status, attempts, next_attempt_at,
+                                last_error, sent_at, created_at, updated_at)
+       VALUES ('0123456789abcdef01234567', 'a@example.test', 's', 't', 'h', 'sending', 1, ?, NULL, NULL, ?, ?)`,
+    ).run(stuckSince, stuckSince, stuckSince);
+    db.close();
+
+    const store = openSqliteStore(url);
+    try {
+      const [stuck] = await store.outbox.list({ limit: 1 });
+      expect(stuck?.claimedAt?.getTime()).toBe(stuckSince);
+      expect(await store.outbox.claimNext(new Date(stuckSince + OUTBOX_CLAIM_LEASE_MS - 1))).toBeNull();
+      expect(await store.outbox.claimNext(new Date(stuckSince + OUTBOX_CLAIM_LEASE_MS))).toMatchObject({
+        id: "0123456789abcdef01234567",
+        attempts: 2,
+      });
     } finally {
       await store.close();
     }

@@ -148,36 +148,64 @@ export interface OutboxMailRecord {
   status: OutboxStatus;
   /** How many times the mail was claimed for sending. */
   attempts: number;
+  /** When a queued mail may be claimed (again). */
   nextAttemptAt: Date;
+  /** When the current claim was taken; null unless "sending". */
+  claimedAt: Date | null;
   lastError: string | null;
   sentAt: Date | null;
+  /** Extra mail headers (List-Unsubscribe...); empty for most mails. */
+  headers: Record<string, string>;
+  /** Set by a sender that must never queue the same mail twice (see NewOutboxMail.dedupeKey). */
+  dedupeKey: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/**
+ * A mail handed to one sender. The token proves the claim: marking the
+ * mail sent, retried or failed only counts while this token still holds it.
+ */
+export interface ClaimedOutboxMail extends OutboxMailRecord {
+  status: "sending";
+  claimedAt: Date;
+  claimToken: string;
+}
+
+/** What the marks need of a claim: the mail and the token it was claimed with. */
+export type OutboxClaim = Pick<ClaimedOutboxMail, "id" | "claimToken">;
 
 export interface NewOutboxMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
+  /**
+   * Unique among queued mails: enqueueing a second mail with the same key
+   * returns the first one and queues nothing. Lets a job that was taken over
+   * after a crash queue its mails again without sending any twice.
+   */
+  dedupeKey?: string;
 }
 
 export interface OutboxStore {
-  /** Queues the mail for sending right away. */
+  /** Queues the mail for sending right away; with a dedupeKey already used, returns that mail and queues nothing. */
   enqueue(mail: NewOutboxMail): Promise<OutboxMailRecord>;
   /**
-   * Atomically moves the oldest queued mail due at now to "sending" and
-   * counts the attempt; concurrent callers, even in other processes, never get
-   * the same mail. Null when nothing is due.
+   * Atomically hands one mail to the caller under a fresh claim token,
+   * moving it to "sending" and counting the attempt: first a mail whose
+   * claim is older than the lease (OUTBOX_CLAIM_LEASE_MS in claims.ts: its sender died),
+   * else the queued mail due the longest at now. Concurrent callers, even in
+   * other processes, never get the same mail. Null when nothing is due.
    */
-  claimNext(now?: Date): Promise<OutboxMailRecord | null>;
-  markSent(id: string, now?: Date): Promise<void>;
+  claimNext(now?: Date): Promise<ClaimedOutboxMail | null>;
+  /** The marks below change the mail only while the claim still holds it; they say whether it did. */
+  markSent(claim: OutboxClaim, now?: Date): Promise<boolean>;
   /** Back to "queued", to be claimed again from nextAttemptAt on. */
-  markRetry(id: string, error: string, nextAttemptAt: Date): Promise<void>;
-  markFailed(id: string, error: string): Promise<void>;
-  /** Requeues mails left in "sending" (a crashed sender) since before olderThan; returns how many. */
-  releaseStale(olderThan: Date): Promise<number>;
-  /** Newest first. */
+  markRetry(claim: OutboxClaim, error: string, nextAttemptAt: Date): Promise<boolean>;
+  markFailed(claim: OutboxClaim, error: string): Promise<boolean>;
+  /** Newest first: the limit is required, the outbox grows with users. */
   list(options: { limit: number }): Promise<OutboxMailRecord[]>;
   countByStatus(): Promise<Record<OutboxStatus, number>>;
   /**
@@ -192,17 +220,170 @@ export interface NewsletterSubscriberRecord {
   /** Always stored lowercased and trimmed; unique. */
   email: string;
   locale: string;
+  /** Null while the address is not proven (double opt-in): only confirmed subscribers get newsletters. */
+  confirmedAt: Date | null;
+  /**
+   * Confirm this pending subscription when the account with this address is
+   * verified (the newsletter box ticked at sign-up): that mail proves the address too.
+   */
+  confirmWithAccount: boolean;
+  /**
+   * Random, unique, in every newsletter's one-click unsubscribe link. Kept as
+   * is (not hashed) because each newsletter mail must carry it again; it can
+   * only end this subscription.
+   */
+  unsubscribeToken: string;
   createdAt: Date;
 }
 
-export interface NewsletterSubscribersStore {
-  /** Idempotent: an address already subscribed comes back unchanged with created: false. */
-  subscribe(email: string, locale: string): Promise<{ subscriber: NewsletterSubscriberRecord; created: boolean }>;
-  findByEmail(email: string): Promise<NewsletterSubscriberRecord | null>;
-  /** Returns whether a subscription was removed. */
-  unsubscribe(email: string): Promise<boolean>;
+export interface NewSubscriber {
+  email: string;
+  locale: string;
+  /** sha256 hex of the token of the confirmation mail; null when none is sent (sign-up box). */
+  confirmTokenHash: string | null;
+  confirmWithAccount: boolean;
+  unsubscribeToken: string;
 }
 
+export interface NewsletterSubscribersStore {
+  /**
+   * Idempotent on the address: a known one comes back with created: false,
+   * unchanged except that a pending subscription asked for at sign-up
+   * (confirmWithAccount) keeps that wish.
+   */
+  subscribe(input: NewSubscriber): Promise<{ subscriber: NewsletterSubscriberRecord; created: boolean }>;
+  findByEmail(email: string): Promise<NewsletterSubscriberRecord | null>;
+  /** A new confirmation link for a pending subscription; false when the address is unknown or already confirmed. */
+  replaceConfirmToken(email: string, confirmTokenHash: string): Promise<boolean>;
+  /** Confirms the pending subscription of that token (which is then spent); null for an unknown or spent token. */
+  confirmByToken(confirmTokenHash: string, now?: Date): Promise<NewsletterSubscriberRecord | null>;
+  /** Confirms a pending subscription asked for at sign-up, once its account's address is verified. */
+  confirmWithAccount(email: string, now?: Date): Promise<boolean>;
+  /** Returns whether a subscription was removed. */
+  unsubscribe(email: string): Promise<boolean>;
+  /** The subscription that token ends, removed; null for an unknown token. */
+  unsubscribeByToken(unsubscribeToken: string): Promise<NewsletterSubscriberRecord | null>;
+  /** Confirmed subscribers with an id above afterId (all when null), by id, at most limit. */
+  listConfirmed(options: { afterId: string | null; limit: number }): Promise<NewsletterSubscriberRecord[]>;
+  /** Retention: removes the pending subscriptions created before cutoff (strictly); returns how many. */
+  purgePendingOlderThan(cutoff: Date): Promise<number>;
+}
+
+export interface ReviewRecord {
+  id: string;
+  /** The author's account; the name is theirs at the time of writing. */
+  userId: string;
+  name: string;
+  /** 1 to 5 stars. */
+  rating: number;
+  /** Plain text, never HTML. */
+  comment: string;
+  isApproved: boolean;
+  approvedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface NewReview {
+  userId: string;
+  name: string;
+  rating: number;
+  comment: string;
+}
+
+export interface ReviewsStore {
+  /** A new review waits for moderation (isApproved false). */
+  create(input: NewReview): Promise<ReviewRecord>;
+  findById(id: string): Promise<ReviewRecord | null>;
+  /** Approved reviews, newest first. */
+  listApproved(options: { limit: number }): Promise<ReviewRecord[]>;
+  /** Every review, newest first (moderation). */
+  listAll(options: { limit: number }): Promise<ReviewRecord[]>;
+  /** Idempotent; null for an unknown id. */
+  approve(id: string, now?: Date): Promise<ReviewRecord | null>;
+  /** Returns whether a review was removed. */
+  delete(id: string): Promise<boolean>;
+}
+
+/** draft and scheduled are chosen by the admin; sending, sent and failed belong to the sender. */
+export type NewsletterStatus = "draft" | "scheduled" | "sending" | "sent" | "failed";
+export type EditableNewsletterStatus = Extract<NewsletterStatus, "draft" | "scheduled">;
+
+export interface NewsletterRecord {
+  id: string;
+  /** Internal title, for the admins. */
+  title: string;
+  subject: string;
+  /** Sanitized HTML. */
+  content: string;
+  scheduledAt: Date;
+  status: NewsletterStatus;
+  sentAt: Date | null;
+  /** Subscribers a mail was queued for: counted while sending, final once sent. */
+  recipientCount: number | null;
+  /** Why sending failed (status failed). */
+  failureReason: string | null;
+  /** How many times a sender claimed it since it was last saved. */
+  attempts: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewsletterDraft {
+  title: string;
+  subject: string;
+  content: string;
+  scheduledAt: Date;
+  status: EditableNewsletterStatus;
+}
+
+/** Why a newsletter could not be changed: it does not exist, or it is sending or sent. */
+export type NewsletterChangeOutcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "locked"; status: "sending" | "sent" };
+
+/** A newsletter held by one sender: its updates count only while claimToken still holds the claim. */
+export interface NewsletterClaim {
+  newsletter: NewsletterRecord;
+  claimToken: string;
+  leaseUntil: Date;
+  /** Id of the last subscriber a mail was queued for, to resume after a takeover; null at the start. */
+  cursor: string | null;
+}
+
+export interface NewslettersStore {
+  create(input: NewsletterDraft): Promise<NewsletterRecord>;
+  findById(id: string): Promise<NewsletterRecord | null>;
+  /** Newest first. */
+  list(options: { limit: number }): Promise<NewsletterRecord[]>;
+  /**
+   * Replaces the admin's fields and resets the sending state (attempts, failure,
+   * progress), atomically refused for a newsletter that is sending or sent.
+   */
+  update(id: string, input: NewsletterDraft): Promise<NewsletterChangeOutcome<NewsletterRecord>>;
+  /** Refused, atomically, for a newsletter that is sending or sent. */
+  delete(id: string): Promise<NewsletterChangeOutcome<true>>;
+  /**
+   * Atomically takes one newsletter to send: the oldest scheduled one due at
+   * now, else one whose sender's lease lapsed before now. It moves to
+   * "sending" under claimToken until now + leaseMs and counts the attempt.
+   * Concurrent callers, even in other processes, never get the same one while
+   * a lease holds. Null when nothing is due.
+   */
+  claimDue(options: { now: Date; claimToken: string; leaseMs: number }): Promise<NewsletterClaim | null>;
+  /** Records progress and extends the lease; false (nothing written) once claimToken no longer holds the claim. */
+  recordProgress(
+    id: string,
+    claimToken: string,
+    progress: { cursor: string; recipientCount: number; leaseUntil: Date },
+  ): Promise<boolean>;
+  /** Ends the claim as sent or failed; false (nothing written) once claimToken no longer holds the claim. */
+  finish(
+    id: string,
+    claimToken: string,
+    outcome: { status: "sent"; sentAt: Date; recipientCount: number } | { status: "failed"; reason: string },
+  ): Promise<boolean>;
+}
 export interface HistoryRecord {
   id: string;
   userId: string;
@@ -218,10 +399,23 @@ export interface NewHistoryEntry {
   meta?: Record<string, unknown>;
 }
 
+/** Where a page of history starts: strictly older than this entry (keyset, so pages never skip or repeat). */
+export interface HistoryCursor {
+  createdAt: Date;
+  id: string;
+}
+
+export interface HistoryPage {
+  /** 1 to HISTORY_PAGE_SIZE (app/domain/history-page.ts), which is also the default. */
+  limit?: number;
+  /** Omitted for the newest page. */
+  before?: HistoryCursor;
+}
+
 export interface HistoryStore {
   add(entry: NewHistoryEntry): Promise<HistoryRecord>;
-  /** Newest first. */
-  listForUser(userId: string): Promise<HistoryRecord[]>;
+  /** One page of the user's entries, newest first (createdAt, then id, descending). */
+  listForUser(userId: string, page?: HistoryPage): Promise<HistoryRecord[]>;
   /** False when no such entry belongs to that user. */
   deleteForUser(id: string, userId: string): Promise<boolean>;
 }
@@ -253,6 +447,38 @@ export interface ContactMessagesStore {
   purgeOlderThan(cutoff: Date): Promise<number>;
 }
 
+export interface RateLimitOptions {
+  /** Names the counter: limiters with the same prefix count together; one prefix, one set of options. */
+  keyPrefix: string;
+  /** Points a key may consume per window. */
+  points: number;
+  /** The window, counted from a key's first point. */
+  durationSeconds: number;
+}
+
+export interface RateLimitState {
+  /** Points counted for the key in its current window (this call included). */
+  consumedPoints: number;
+  /** Milliseconds until the window ends and the count starts again. */
+  msBeforeNext: number;
+}
+
+/**
+ * Counts points per key over a fixed window. Shared by every process that
+ * shares the database where the adapter can (MongoDB); per process otherwise
+ * (SQLite, which one process serves).
+ */
+export interface RateLimiter {
+  /** Counts the points, even past the limit; allowed is false once the count exceeds the points. */
+  consume(key: string, points?: number): Promise<RateLimitState & { allowed: boolean }>;
+  /** The key's current state, or null when nothing is counted for it. */
+  get(key: string): Promise<RateLimitState | null>;
+  /** Gives points back (a success that was counted beforehand). */
+  reward(key: string, points?: number): Promise<void>;
+  /** Forgets the key. */
+  delete(key: string): Promise<void>;
+}
+
 export interface Store {
   readonly kind: "sqlite" | "mongodb";
   readonly users: UsersStore;
@@ -260,8 +486,12 @@ export interface Store {
   readonly verifications: VerificationsStore;
   readonly outbox: OutboxStore;
   readonly newsletterSubscribers: NewsletterSubscribersStore;
+  readonly reviews: ReviewsStore;
+  readonly newsletters: NewslettersStore;
   readonly history: HistoryStore;
   readonly contactMessages: ContactMessagesStore;
+  /** The limiter of that prefix, the same one for every call with it. */
+  rateLimiter(options: RateLimitOptions): RateLimiter;
   /** Resolves when the database answers; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

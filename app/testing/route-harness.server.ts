@@ -1,17 +1,17 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach } from "vitest";
 import { loadConfig } from "~/config.server";
 import { type AppServices, createLoadContext } from "~/context.server";
-import { i18nextMiddleware } from "~/middleware/i18next.server";
-import { sameOriginMiddleware } from "~/middleware/same-origin.server";
+import { middleware as rootMiddleware } from "~/root";
 import { openStore } from "~/store/open-store.server";
 import type { NewOutboxMail } from "~/store/types";
 
-// Runs route modules the way the server does (root middleware included)
-// against a real in-memory SQLite store, for route and action tests.
+// Runs route modules the way the server does (the root route's middleware
+// list, as root.tsx exports it) against a real in-memory SQLite store, for
+// route and action tests.
 
 export interface TestApp {
   services: AppServices;
@@ -74,9 +74,14 @@ export function freshTestAppPerTest(env: Record<string, string> = {}): TestApp {
   };
 }
 
-type Handler = (args: { request: Request; context: RouterContextProvider; params: Record<string, string> }) => unknown;
+type HandlerArgs = { request: Request; context: RouterContextProvider; params: Record<string, string> };
+type Handler = (args: HandlerArgs) => unknown;
+type Middleware = (args: HandlerArgs, next: () => Promise<Response>) => unknown;
 
-/** Calls a loader or action behind the root middleware; returns the Response (data() results are wrapped). */
+/**
+ * Calls a loader or action behind the root middleware, each in the order
+ * root.tsx lists them; returns the Response (data() results are wrapped).
+ */
 export async function callRoute(
   handler: Handler,
   request: Request,
@@ -91,31 +96,56 @@ export async function callRoute(
   };
   const run = async (): Promise<Response> => {
     try {
-      const result = await handler(args);
-      return toResponse(result);
+      return toResponse(await handler(args));
     } catch (thrown) {
-      return toResponse(thrown);
+      return thrownToResponse(thrown);
     }
   };
-  // The root's middleware, in the root's order (app/root.tsx).
-  const chain: MiddlewareFunction<Response>[] = [...i18nextMiddleware, sameOriginMiddleware];
-  const runFrom = async (index: number): Promise<Response> => {
-    const middleware = chain[index];
-    if (!middleware) return run();
-    let downstream: Response | undefined;
-    const returned = await middleware(args as never, async () => (downstream = await runFrom(index + 1)));
-    return (returned ?? downstream) as Response;
+  return runMiddleware(rootMiddleware as unknown as readonly Middleware[], args, run);
+}
+
+/**
+ * React Router's rules for a middleware chain: a middleware that returns a
+ * Response answers for the rest; one that returns nothing gets next() called
+ * for it if it did not call it; next() runs the rest of the chain once; a
+ * thrown Response (a redirect, a refusal) is the answer.
+ */
+async function runMiddleware(
+  chain: readonly Middleware[],
+  args: HandlerArgs,
+  handler: () => Promise<Response>,
+): Promise<Response> {
+  const [first, ...rest] = chain;
+  if (!first) return handler();
+  let downstream: Promise<Response> | null = null;
+  const next = () => {
+    if (downstream) throw new Error("A middleware called next() twice.");
+    downstream = runMiddleware(rest, args, handler);
+    return downstream;
   };
-  return runFrom(0);
+  try {
+    const returned = await first(args, next);
+    if (returned instanceof Response) return returned;
+    return await (downstream ?? next());
+  } catch (thrown) {
+    return thrownToResponse(thrown);
+  }
+}
+
+/** A thrown Response or data() is an answer; anything else is a crash the test must see (the server would answer 500). */
+function thrownToResponse(thrown: unknown): Response {
+  if (thrown instanceof Response || isDataWithResponseInit(thrown)) return toResponse(thrown);
+  throw thrown;
+}
+
+// react-router's data(): { type: "DataWithResponseInit", data, init }
+function isDataWithResponseInit(value: unknown): value is { data: unknown; init?: ResponseInit | null } {
+  return Boolean(value && typeof value === "object" && "init" in value && "data" in value);
 }
 
 function toResponse(result: unknown): Response {
   if (result instanceof Response) return result;
-  // react-router's data(): { type: "DataWithResponseInit", data, init }
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const { data, init } = result as { data: unknown; init?: ResponseInit | null };
-    return Response.json(data, init ?? undefined);
-  }
+  if (isDataWithResponseInit(result)) return Response.json(result.data, result.init ?? undefined);
   return Response.json(result ?? null);
 }
 
@@ -125,6 +155,6 @@ export function jsonRequest(url: string, body: unknown, init: RequestInit = {}):
     method: "POST",
     body: typeof body === "string" ? body : JSON.stringify(body),
     ...rest,
-    headers: { "Content-Type": "application/json", ...((headers as Record<string, string> | undefined) ?? {}) },
+    headers: { "Content-Type": "application/json", ...(headers as Record<string, string> | undefined) },
   });
 }

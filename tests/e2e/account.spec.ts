@@ -1,4 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
+import { markDocument } from "./support/same-document";
 import { waitForMail } from "./support/server";
 
 // The account dialog (?compte=...), e-mail verification and password reset,
@@ -37,6 +38,7 @@ async function signUp(page: Page, js: boolean, account: { pseudo: string; email:
   await dialog.getByLabel("Mot de passe", { exact: true }).fill(account.password);
   await dialog.getByLabel("Confirmer le mot de passe").fill(account.password);
   await dialog.getByLabel(/J'accepte la politique de confidentialité/).check();
+  const sameDocument = await markDocument(page);
   await dialog.getByRole("button", { name: "Créer mon compte" }).click();
   if (js) {
     await expect(dialog.getByText("Création du compte en cours...")).toBeVisible();
@@ -45,6 +47,8 @@ async function signUp(page: Page, js: boolean, account: { pseudo: string; email:
   await expect(dialog.getByRole("heading", { name: "Compte créé" })).toBeVisible();
   await expect(dialog.getByRole("link", { name: "Se connecter" })).toBeVisible();
   await expect(dialog.getByRole("link", { name: "Fermer", exact: true })).toBeVisible();
+  // With JavaScript the dialog answered in place; without, the post loaded the page again.
+  expect(await sameDocument()).toBe(js);
 }
 
 async function verifyByMail(page: Page, email: string) {
@@ -84,11 +88,15 @@ test.describe("account dialog", () => {
     await page.getByRole("link", { name: "Se connecter" }).click();
     await expect(page).toHaveURL(/\/\?compte=login$/);
 
+    await dialogReady(page, js);
+    const sameDocument = await markDocument(page);
     await logIn(page, js, `  ${account.pseudo}`, account.password, { open: false });
     if (js) await expect(dialog.getByRole("button", { name: "Connexion en cours..." })).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "Historique" })).toBeVisible();
     await expect(dialog.getByText(`Salut ${account.pseudo}`)).toBeVisible();
     await expect(page).toHaveURL(/\/\?compte=history$/);
+    // With JavaScript the login answered in place and the history view replaced it; without, pages loaded.
+    expect(await sameDocument()).toBe(js);
     await expect(dialog.getByText("Connexion réussie !").first()).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Administration" })).toHaveCount(0);
     if (js) {
@@ -147,11 +155,13 @@ test.describe("account dialog", () => {
     const send = dialog.getByRole("button", { name: "Envoyer le lien" });
     if (js) await expect(send).toBeDisabled();
     await dialog.getByLabel("Adresse email").fill(account.email.toUpperCase());
+    const sameDocument = await markDocument(page);
     await send.click();
     if (js) await expect(dialog.getByText("Envoi du lien en cours…")).toBeVisible();
     await expect(
       dialog.getByText(`Si un compte existe pour ${account.email}, un lien de réinitialisation a été envoyé.`).first(),
     ).toBeVisible();
+    expect(await sameDocument()).toBe(js);
     await expect(dialog.getByRole("link", { name: "Retour à la connexion" })).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Fermer", exact: true })).toBeVisible();
 
@@ -296,6 +306,8 @@ test.describe("account dialog", () => {
     await dialogOf(page).getByRole("link", { name: "Se connecter" }).click();
     await expect(page).toHaveURL(/\/\?compte=login$/);
     await expect(dialogOf(page).getByRole("heading", { name: "Connecte toi" })).toBeVisible();
+    // The new view takes the focus in its first field (without JavaScript, the page's autofocus does).
+    await expect(dialogOf(page).getByLabel("Email ou pseudo")).toBeFocused();
     expect(problems).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { markDocument } from "./support/same-document";
 import { waitForMail } from "./support/server";
 
 // Runs in both projects: "js" (enhanced) and "no-js" (plain HTML forms).
@@ -96,6 +97,7 @@ test.describe("contact page", () => {
     await form.getByLabel("Ton message").fill("Bonjour !\nJ'adore les calculateurs.");
     await form.getByRole("checkbox").check();
 
+    const sameDocument = await markDocument(page);
     const startedAt = Date.now();
     await form.getByRole("button", { name: "Envoyer" }).click();
     if (js) await expect(form.getByRole("button", { name: "Envoi en cours…" })).toBeDisabled();
@@ -108,6 +110,8 @@ test.describe("contact page", () => {
       await expect(form.getByLabel(label)).toHaveValue("");
     }
     await expect(form.getByRole("checkbox")).not.toBeChecked();
+    // With JavaScript the answer came without a page load; without, the page's post loaded it.
+    expect(await sameDocument()).toBe(js);
     // Shown 2.2 s, then the form is idle again (JavaScript only: without it the page just stays).
     if (js) {
       await expect(success).toBeEmpty({ timeout: 5_000 });

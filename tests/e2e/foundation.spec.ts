@@ -107,7 +107,7 @@ test.describe("404 and headers", () => {
     if (jsEnabled(testInfo.project.name)) await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   });
 
-  test("responses carry the security headers and /healthz answers", async ({ request }) => {
+  test("responses carry the security headers, /healthz and /readyz answer", async ({ request }) => {
     const page = await request.get("/");
     const headers = page.headers();
     expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
@@ -119,7 +119,10 @@ test.describe("404 and headers", () => {
 
     const health = await request.get("/healthz");
     expect(health.status()).toBe(200);
-    expect(await health.json()).toMatchObject({ status: "ok", store: "sqlite" });
+    expect(await health.json()).toMatchObject({ status: "ok" });
+    const ready = await request.get("/readyz");
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready", store: "ok" });
 
     const notFound = await request.get("/nope");
     expect(notFound.status()).toBe(404);

@@ -93,3 +93,28 @@ test("a page from the cache hydrates without a script error or a CSP violation",
   await expect(page.getByText("22,9").first()).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test("refusals, a 413 page and a page with a token never come from the cache nor go into it", async ({ baseURL }) => {
+  const client = await anonymous(baseURL);
+  try {
+    // The contact page is in the cache…
+    await client.get("/contact");
+    expect(cacheState(await client.get("/contact"))).toBe("hit");
+    // …but a form too large for it gets the 413 page, rendered for this request.
+    const tooLarge = await client.post("/contact", { form: { nom: "Camille", message: "x".repeat(100_000) } });
+    expect(tooLarge.status()).toBe(413);
+    expect(cacheState(tooLarge)).toBe("bypass");
+    // A request the guard refuses never reaches the cache.
+    const refused = await client.fetch("/contact", { method: "TRACE" });
+    expect(refused.status()).toBe(405);
+    expect(cacheState(refused)).toBeUndefined();
+    // Pages behind a link with a token say no-store: each request is answered for itself.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const unsubscribe = await client.get("/newsletter/desinscription?token=inconnu");
+      expect(cacheState(unsubscribe)).toBe("miss");
+      expect(unsubscribe.headers()["cache-control"]).toBe("no-store");
+    }
+  } finally {
+    await client.dispose();
+  }
+});

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { markDocument } from "./support/same-document";
 import { demoUser } from "./support/server";
 
 // The calculators, their tabs, articles and history saving, with
@@ -16,6 +17,10 @@ const kcal = (value: string) => new RegExp(`^${value.replace(" ", "\\s")}$`);
  */
 async function open(page: Page, url: string) {
   await page.goto(url);
+  await hydrated(page);
+}
+
+async function hydrated(page: Page) {
   if (!jsEnabled(test.info().project.name)) return;
   await page.waitForFunction(() => document.querySelector('[aria-haspopup="dialog"], [role="tab"][tabindex]') !== null);
 }
@@ -73,8 +78,8 @@ test.describe("IMC calculator", () => {
   test("70 kg and 175 cm give 22,9, 'Corpulence normale', advice and gauge", async ({ page }, testInfo) => {
     await open(page, "/imc");
     await expect(page).toHaveTitle("Calculateur d'IMC | Dynami");
-    // With JavaScript the result comes without reloading the page: this mark survives.
-    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    // With JavaScript the result comes without reloading the page (a fetcher); without, from the page's post.
+    const sameDocument = await markDocument(page);
     await calculateImc(page, "70", "175");
     const panel = result(page);
     await expect(panel.getByTestId("imc-value")).toHaveText("22,9");
@@ -84,8 +89,7 @@ test.describe("IMC calculator", () => {
     // The entered values stay in the form.
     await expect(field(page, "Poids")).toHaveValue("70");
     await expect(field(page, "Taille")).toHaveValue("175");
-    const samePage = await page.evaluate(() => "samePage" in window);
-    expect(samePage).toBe(jsEnabled(testInfo.project.name));
+    expect(await sameDocument()).toBe(jsEnabled(testInfo.project.name));
   });
 
   test("a comma is a decimal separator", async ({ page }) => {
@@ -171,11 +175,12 @@ test.describe("IMC calculator", () => {
 });
 
 test.describe("calorie calculator", () => {
-  test("Mifflin-St Jeor: needs and macros of the goal", async ({ page }) => {
+  test("Mifflin-St Jeor: needs and macros of the goal", async ({ page }, testInfo) => {
     await open(page, "/calorie");
     await expect(page).toHaveTitle("Besoins caloriques | Dynami");
     await expect(page.getByRole("radio", { name: /^Mifflin-St Jeor/ })).toBeChecked();
     await expect(page.getByText("Recommandé", { exact: true })).toBeVisible();
+    const sameDocument = await markDocument(page);
     await calculateCalories(page, sampleForm);
     // 10 x 70 + 6.25 x 175 - 5 x 30 + 5 = 1648.75; x 1.55 = 2555.6 -> 2556 kcal.
     await expect(page.getByTestId("calories-value")).toHaveText(kcal("2 556"));
@@ -183,14 +188,16 @@ test.describe("calorie calculator", () => {
     await expectMacros(page, 288, 160, 85);
     await expect(page.getByTestId("goal-lose")).toHaveText(/^2\s056 kcal$/);
     await expect(page.getByTestId("goal-gain")).toHaveText(/^3\s056 kcal$/);
+    expect(await sameDocument()).toBe(jsEnabled(testInfo.project.name));
     // The spec's 'see adapted recipes' leads to /not-found, where they are announced.
     await result(page).getByRole("link", { name: "Voir les recettes adaptées" }).click();
     await expect(page).toHaveURL(/\/not-found$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
-  test("Harris-Benedict: needs and macros of the goal", async ({ page }) => {
+  test("Harris-Benedict: needs and macros of the goal", async ({ page }, testInfo) => {
     await open(page, "/calories");
+    const sameDocument = await markDocument(page);
     await calculateCalories(page, {
       sexe: "Femme",
       poids: "60",
@@ -204,6 +211,7 @@ test.describe("calorie calculator", () => {
     await expect(page.getByTestId("calories-value")).toHaveText(kcal("2 937"));
     // Gain 35/35/30: 2937 x .35 / 4 = 257.0; x .30 / 9 = 97.9.
     await expectMacros(page, 257, 257, 98);
+    expect(await sameDocument()).toBe(jsEnabled(testInfo.project.name));
   });
 
   test("Katch-McArdle with body fat: needs and macros of the goal", async ({ page }, testInfo) => {
@@ -310,21 +318,28 @@ test.describe("/outils tabs", () => {
     }
   });
 
-  test("the home page's card opens the calorie tab, and its calculator answers in the tab", async ({ page }) => {
+  test("the home page's card opens the calorie tab, and its calculator answers in the tab", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/");
     await page.getByRole("link", { name: /Ouvrir\s*: Besoins caloriques/ }).click();
     await expect(page).toHaveURL(/\/outils\?onglet=calories#outils/);
     await expect(page.getByRole("tab", { name: "Calories" })).toHaveAttribute("aria-selected", "true");
+    await hydrated(page);
+    const sameDocument = await markDocument(page);
     await calculateCalories(page, sampleForm);
     await expect(page.getByTestId("calories-value")).toHaveText(kcal("2 556"));
     await expect(page.getByRole("tab", { name: "Calories" })).toHaveAttribute("aria-selected", "true");
+    expect(await sameDocument()).toBe(jsEnabled(testInfo.project.name));
   });
 
-  test("the IMC tab computes like the IMC page", async ({ page }) => {
+  test("the IMC tab computes like the IMC page", async ({ page }, testInfo) => {
     await open(page, "/outils?onglet=imc#outils");
+    const sameDocument = await markDocument(page);
     await calculateImc(page, "70", "175");
     await expect(result(page).getByTestId("imc-value")).toHaveText("22,9");
     await expect(result(page).getByText("Corpulence normale", { exact: true })).toBeVisible();
+    expect(await sameDocument()).toBe(jsEnabled(testInfo.project.name));
   });
 });
 

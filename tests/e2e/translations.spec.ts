@@ -47,7 +47,7 @@ test("a page carries the namespaces of its routes only, in its language", async 
 test("mail templates and legal texts never reach the browser as translations", async ({ request }) => {
   const { version } = payloadOf(await (await request.get("/")).text());
   expect((await request.get(`/locales/${version}/fr/tools`)).status()).toBe(200);
-  for (const namespace of ["mail", "legal", "nope"]) {
+  for (const namespace of ["mail", "newsletter-mail", "legal", "nope"]) {
     expect((await request.get(`/locales/${version}/fr/${namespace}`)).status(), namespace).toBe(404);
   }
   const samples = serverOnlySamples();

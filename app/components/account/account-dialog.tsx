@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { type RefObject, useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { CloseIcon } from "~/components/layout/icons";
@@ -49,18 +49,9 @@ export function AccountDialog({
     // The server rendered it open but not modal (the `open` attribute is
     // dropped on hydration): make it modal now.
     if (!dialog.open) dialog.showModal();
+    focusViewStart(dialog);
     return lockPageScroll();
   }, [hydrated]);
-
-  // Focus the view's first field (or its heading) when it opens and on every view change.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!hydrated || !dialog?.open) return;
-    const preferred =
-      dialog.querySelector<HTMLElement>("[data-autofocus]") ??
-      dialog.querySelector<HTMLElement>(`#${accountDialogTitleId}`);
-    preferred?.focus();
-  }, [hydrated, view]);
 
   const requestClose = useCallback(() => {
     const dialog = dialogRef.current;
@@ -105,6 +96,7 @@ export function AccountDialog({
         // Without JavaScript a click beside the panel closes it too.
         <a className={styles.staticBackdrop} href={closeHref} tabIndex={-1} aria-hidden="true" />
       )}
+      {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a backdrop click does what Escape does, which the native dialog handles for keyboards */}
       <dialog
         ref={dialogRef}
         open={!hydrated}
@@ -127,6 +119,7 @@ export function AccountDialog({
           {view === "create" ? <SignupView /> : null}
           {view === "forgot" ? <ForgotView /> : null}
           {view === "history" ? <HistoryView user={user} /> : null}
+          <FocusViewWhenShown key={view} dialog={dialogRef} />
         </div>
         <ToastRegion toast={toast} onDismiss={dismiss} dismissLabel={t("toast.dismiss")} />
       </dialog>
@@ -138,4 +131,25 @@ function focusAccountControlIfLost() {
   const focused = document.activeElement;
   if (focused && focused !== document.body && focused.isConnected && !focused.closest("dialog:not([open])")) return;
   document.querySelector<HTMLElement>("[data-account-control]")?.focus();
+}
+
+/** Focuses the view's first field (or its heading). */
+function focusViewStart(dialog: HTMLDialogElement) {
+  const preferred =
+    dialog.querySelector<HTMLElement>("[data-autofocus]") ??
+    dialog.querySelector<HTMLElement>(`#${accountDialogTitleId}`);
+  preferred?.focus();
+}
+
+/**
+ * Rendered after the view and keyed by it: when a view replaces another in
+ * the open dialog, its start takes the focus. (Opening the dialog focuses it
+ * too, once the dialog is modal.)
+ */
+function FocusViewWhenShown({ dialog }: { dialog: RefObject<HTMLDialogElement | null> }) {
+  useEffect(() => {
+    const element = dialog.current;
+    if (element?.matches(":modal")) focusViewStart(element);
+  }, [dialog]);
+  return null;
 }

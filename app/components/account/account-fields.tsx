@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AlertIcon, CheckCircleIcon, EyeIcon, EyeOffIcon } from "~/components/layout/icons";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -17,7 +17,11 @@ interface FieldProps {
   onBlur?: () => void;
   error?: string | null;
   disabled?: boolean;
-  autoFocus?: boolean;
+  /**
+   * The field focus goes to when the view shows: the dialog focuses it once
+   * open (data-autofocus); without JavaScript, autofocus in the page does.
+   */
+  initialFocus?: boolean;
   autoComplete?: string;
   required?: boolean;
   inputRef?: React.Ref<HTMLInputElement>;
@@ -37,18 +41,18 @@ function useMirroredField<Value extends string | boolean>(
   write: (input: HTMLInputElement, value: Value) => void,
   forwardedRef?: React.Ref<HTMLInputElement>,
 ) {
-  const input = useRef<HTMLInputElement | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const mounted = useRef(false);
-  const latestOnChange = useRef(onChange);
-  useEffect(() => {
-    latestOnChange.current = onChange;
-  });
+  useImperativeHandle(forwardedRef, () => input.current as HTMLInputElement);
 
-  useEffect(() => {
+  const adoptTypedValue = useEffectEvent(() => {
     const element = input.current;
-    if (element && read(element) !== value) latestOnChange.current(read(element));
+    if (element && read(element) !== value) onChange(read(element));
     mounted.current = true;
-    // Only once, on mount: afterwards the state is the source.
+  });
+  // Only once, on mount: afterwards the state is the source.
+  useEffect(() => {
+    adoptTypedValue();
   }, []);
 
   useLayoutEffect(() => {
@@ -56,14 +60,7 @@ function useMirroredField<Value extends string | boolean>(
     if (mounted.current && element && read(element) !== value) write(element, value);
   }, [value, read, write]);
 
-  return useCallback(
-    (element: HTMLInputElement | null) => {
-      input.current = element;
-      if (typeof forwardedRef === "function") forwardedRef(element);
-      else if (forwardedRef) forwardedRef.current = element;
-    },
-    [forwardedRef],
-  );
+  return input;
 }
 
 const readText = (input: HTMLInputElement) => input.value;
@@ -111,8 +108,8 @@ function Field({
   );
 }
 
-/** What the text and password inputs share: mirrored value, focus, autofill hints, and the message they point to. */
-function useTextInputProps(props: FieldProps): React.ComponentProps<"input"> & { "data-autofocus"?: string } {
+/** What the text and password inputs share: mirrored value, autofill hints, and the message they point to. */
+function useTextInputProps(props: FieldProps): React.ComponentProps<"input"> {
   const ref = useMirroredField(props.value, props.onChange, readText, writeText, props.inputRef);
   return {
     id: props.id,
@@ -122,8 +119,6 @@ function useTextInputProps(props: FieldProps): React.ComponentProps<"input"> & {
     onBlur: props.onBlur,
     disabled: props.disabled,
     ref,
-    autoFocus: props.autoFocus,
-    "data-autofocus": props.autoFocus ? "" : undefined,
     autoComplete: props.autoComplete,
     autoCapitalize: "none",
     spellCheck: false,
@@ -131,6 +126,19 @@ function useTextInputProps(props: FieldProps): React.ComponentProps<"input"> & {
     "aria-invalid": props.error ? true : undefined,
     "aria-describedby": `${props.id}-error`,
   };
+}
+
+/**
+ * The input of a text or password field. Without JavaScript the account
+ * dialog is the page the visitor asked for, and autofocus is the only way
+ * focus moves into it (the dialog pattern); with JavaScript the dialog moves
+ * focus itself, to the element marked data-autofocus.
+ */
+function FieldInput({ initialFocus, ...props }: React.ComponentProps<"input"> & { initialFocus?: boolean }) {
+  return (
+    // oxlint-disable-next-line jsx-a11y/no-autofocus -- focus moving into a dialog as it opens is the dialog pattern, not a page stealing focus
+    <input {...props} autoFocus={initialFocus} data-autofocus={initialFocus ? "" : undefined} />
+  );
 }
 
 export function TextField({
@@ -141,7 +149,13 @@ export function TextField({
   const inputProps = useTextInputProps(props);
   return (
     <Field id={props.id} label={props.label} error={props.error}>
-      <input {...inputProps} type={type} inputMode={inputMode} className="field-input" />
+      <FieldInput
+        {...inputProps}
+        initialFocus={props.initialFocus}
+        type={type}
+        inputMode={inputMode}
+        className="field-input"
+      />
     </Field>
   );
 }
@@ -155,7 +169,12 @@ export function PasswordField(props: FieldProps) {
   return (
     <Field id={props.id} label={props.label} error={props.error}>
       <div className={styles.passwordRow}>
-        <input {...inputProps} type={visible ? "text" : "password"} className={`field-input ${styles.passwordInput}`} />
+        <FieldInput
+          {...inputProps}
+          initialFocus={props.initialFocus}
+          type={visible ? "text" : "password"}
+          className={`field-input ${styles.passwordInput}`}
+        />
         {hydrated ? (
           <button
             type="button"

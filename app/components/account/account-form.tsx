@@ -52,10 +52,10 @@ export function AccountFormPending({
       <h2 id={accountDialogTitleId} className={styles.title} tabIndex={-1}>
         {title}
       </h2>
-      <div className={styles.loadingPanel} role="status">
+      <output className={styles.loadingPanel}>
         <Spinner />
-        <p>{message}</p>
-      </div>
+        <span>{message}</span>
+      </output>
       <button ref={cancelButton} type="button" className="button button-secondary" onClick={onCancel}>
         {t("common.cancel")}
       </button>

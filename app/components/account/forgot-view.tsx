@@ -86,7 +86,7 @@ export function ForgotView() {
           error={invalidMessage}
           autoComplete="email"
           inputRef={emailInput}
-          autoFocus
+          initialFocus
           required
         />
         <button type="submit" className={`button button-primary ${styles.wide}`} disabled={hydrated && !canSubmit}>

@@ -116,7 +116,7 @@ export function LoginView() {
           onChange={setIdentifier}
           autoComplete="username"
           inputRef={identifierInput}
-          autoFocus
+          initialFocus
           required
           disabled={busy}
         />

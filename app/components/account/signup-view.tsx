@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MailIcon } from "~/components/layout/icons";
+import { PrivacyPolicyLink } from "~/components/ui/privacy-policy-link";
 import { ACCOUNT_TIMINGS, type SignupField, signupErrors } from "~/domain/account";
 import { CheckboxField, FormMessage, PasswordField, TextField } from "./account-fields";
 import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
@@ -118,7 +119,7 @@ export function SignupView() {
           onBlur={() => setTouched(true)}
           error={errorFor("pseudo")}
           autoComplete="username"
-          autoFocus={!refusal || refusal.field === "pseudo" || refusal.field === null}
+          initialFocus={!refusal || refusal.field === "pseudo" || refusal.field === null}
           required
         />
         <TextField
@@ -132,7 +133,7 @@ export function SignupView() {
           onBlur={() => setTouched(true)}
           error={errorFor("email")}
           autoComplete="email"
-          autoFocus={refusal?.field === "email"}
+          initialFocus={refusal?.field === "email"}
           required
         />
         <PasswordField
@@ -144,7 +145,7 @@ export function SignupView() {
           onBlur={() => setTouched(true)}
           error={errorFor("password")}
           autoComplete="new-password"
-          autoFocus={refusal?.field === "password"}
+          initialFocus={refusal?.field === "password"}
           required
         />
         <PasswordField
@@ -156,7 +157,7 @@ export function SignupView() {
           onBlur={() => setTouched(true)}
           error={errorFor("confirmation")}
           autoComplete="new-password"
-          autoFocus={refusal?.field === "confirmation"}
+          initialFocus={refusal?.field === "confirmation"}
           required
         />
         <CheckboxField
@@ -171,8 +172,7 @@ export function SignupView() {
             t={t}
             i18nKey="signup.privacy"
             components={{
-              // The policy opens in a new tab, so the form being filled stays as it is.
-              policy: <a href="/privacy-policy" target="_blank" rel="noopener noreferrer" />,
+              policy: <PrivacyPolicyLink />,
               hidden: <span className="visually-hidden" />,
             }}
           />

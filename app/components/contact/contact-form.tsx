@@ -9,6 +9,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import { PrivacyPolicyLink } from "~/components/ui/privacy-policy-link";
 import { CONTACT_LIMITS, CONTACT_TIMINGS, type ContactField, validateContact } from "~/domain/contact";
 import { parseWithRules } from "~/lib/form-rules";
 import { translatedContactMessages } from "./contact-messages";
@@ -72,7 +73,7 @@ export function ContactForm({
 
   // The button is disabled while sending, which drops the focus: once the
   // answer is in, focus goes to it (and a screen reader reads it).
-  const statusMessage = useRef<HTMLParagraphElement>(null);
+  const statusMessage = useRef<HTMLOutputElement>(null);
   const errorMessage = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (sending || !actionData) return;
@@ -152,7 +153,7 @@ export function ContactForm({
               t={t}
               i18nKey="form.consent"
               components={{
-                privacy: <a href="/privacy-policy" target="_blank" rel="noopener" />,
+                privacy: <PrivacyPolicyLink />,
                 newTab: <span className="visually-hidden" />,
               }}
             />
@@ -171,10 +172,9 @@ export function ContactForm({
           {sending ? t("form.sending") : t("form.submit")}
         </button>
         {/* Always in the page, so screen readers hear what appears in it. */}
-        <p
+        <output
           ref={statusMessage}
           tabIndex={-1}
-          role="status"
           className={showSuccess ? `form-alert form-alert-success ${styles.success}` : undefined}
         >
           {showSuccess ? (
@@ -182,7 +182,7 @@ export function ContactForm({
           ) : sending ? (
             <span className="visually-hidden">{t("form.sending")}</span>
           ) : null}
-        </p>
+        </output>
       </div>
       {formError ? (
         <p ref={errorMessage} tabIndex={-1} role="alert" className={`form-alert form-alert-error ${styles.formError}`}>

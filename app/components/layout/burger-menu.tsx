@@ -28,10 +28,6 @@ export function BurgerMenu() {
   const menu = useRef<HTMLDetailsElement>(null);
 
   useEffect(() => {
-    menu.current?.removeAttribute("open");
-  }, [pathname]);
-
-  useEffect(() => {
     function closeOnOutsideClick(event: MouseEvent) {
       if (menu.current?.open && !menu.current.contains(event.target as Node)) menu.current.open = false;
     }
@@ -63,7 +59,8 @@ export function BurgerMenu() {
   }
 
   return (
-    <details className="burger-menu" ref={menu}>
+    // Keyed by the address: each page gets a fresh, closed menu.
+    <details className="burger-menu" ref={menu} key={pathname}>
       <summary className="icon-button" aria-label={t("a11y.openMenu")} title={t("a11y.openMenu")}>
         <MenuIcon className="icon icon-open" />
         <CloseIcon className="icon icon-close" />

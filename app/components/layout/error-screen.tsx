@@ -1,8 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 
-/** The generic error screen. Reload with JavaScript; without it, a link to the same address. */
-export function ErrorScreen({ details }: { details?: string }) {
+/**
+ * The generic error screen. Reload with JavaScript; without it, a link to the
+ * same address. For a form that was too large (413), a plain link back to the
+ * form's page: reloading could send the same body again.
+ */
+export function ErrorScreen({ details, tooLarge = false }: { details?: string; tooLarge?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   function reload(event: React.MouseEvent<HTMLAnchorElement>) {
@@ -11,11 +15,15 @@ export function ErrorScreen({ details }: { details?: string }) {
   }
   return (
     <section className="status-screen" role="alert" aria-labelledby="status-title">
-      <h1 id="status-title">{t("error.title")}</h1>
-      <p>{t("error.text")}</p>
+      <h1 id="status-title">{t(tooLarge ? "error.tooLargeTitle" : "error.title")}</h1>
+      <p>{t(tooLarge ? "error.tooLargeText" : "error.text")}</p>
       <div className="button-row">
-        <a href={location.pathname + location.search} className="button button-primary" onClick={reload}>
-          {t("error.reload")}
+        <a
+          href={location.pathname + location.search}
+          className="button button-primary"
+          onClick={tooLarge ? undefined : reload}
+        >
+          {t(tooLarge ? "error.backToForm" : "error.reload")}
         </a>
         <a href="/" className="button button-ghost">
           {t("error.home")}

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import type { RootLoaderData } from "~/root";
 import { FacebookIcon, InstagramIcon, TiktokIcon, YoutubeIcon } from "./icons";
-import { PebblesLogo } from "./logo";
+import { AnimatedPebblesLogo } from "./animated-logo";
 
 const socialLinks = [
   { name: "Instagram", href: "https://www.instagram.com/", Icon: InstagramIcon },
@@ -12,12 +13,14 @@ const socialLinks = [
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  // Missing only on the error screen of a root loader that failed.
+  const year = useRouteLoaderData<RootLoaderData>("root")?.year;
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
         <section className="footer-about" aria-labelledby="footer-about-title">
           <h2 id="footer-about-title" className="footer-brand">
-            <PebblesLogo size={28} />
+            <AnimatedPebblesLogo size={28} label={t("a11y.animateLogo")} />
             {t("footer.aboutTitle")}
           </h2>
           <p>{t("footer.about")}</p>
@@ -60,7 +63,7 @@ export function SiteFooter() {
         </section>
       </div>
       <div className="footer-bottom">
-        <p>{t("footer.rights", { year: new Date().getFullYear() })}</p>
+        {year ? <p>{t("footer.rights", { year })}</p> : null}
         <p className="footer-legal">
           <Link to="/mentions-legales">{t("footer.legal")}</Link>
           <Link to="/privacy-policy">{t("footer.privacy")}</Link>

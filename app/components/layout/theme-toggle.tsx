@@ -1,12 +1,28 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { rememberPreference } from "~/lib/consent";
 import { type Theme, themeCookie, themeStorageKey } from "~/lib/theme";
 import { MoonIcon, SunIcon } from "./icons";
 
-function systemTheme(): Theme {
-  return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+const darkSchemeQuery = "(prefers-color-scheme: dark)";
+
+/** The theme the page shows: the one chosen (data-theme on <html>), else the system's. */
+function shownTheme(): Theme {
+  const chosen = document.documentElement.dataset.theme;
+  if (chosen === "dark" || chosen === "light") return chosen;
+  return window.matchMedia(darkSchemeQuery).matches ? "dark" : "light";
+}
+
+function subscribeToShownTheme(onChange: () => void): () => void {
+  const choice = new MutationObserver(onChange);
+  choice.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+  const system = window.matchMedia(darkSchemeQuery);
+  system.addEventListener("change", onChange);
+  return () => {
+    choice.disconnect();
+    system.removeEventListener("change", onChange);
+  };
 }
 
 /**
@@ -16,12 +32,7 @@ function systemTheme(): Theme {
 export function ThemeToggle({ serverTheme }: { serverTheme: Theme }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [theme, setTheme] = useState<Theme>(serverTheme);
-
-  useEffect(() => {
-    const chosen = document.documentElement.dataset.theme;
-    setTheme(chosen === "dark" || chosen === "light" ? chosen : systemTheme());
-  }, []);
+  const theme = useSyncExternalStore(subscribeToShownTheme, shownTheme, () => serverTheme);
 
   const next: Theme = theme === "dark" ? "light" : "dark";
 
@@ -31,7 +42,6 @@ export function ThemeToggle({ serverTheme }: { serverTheme: Theme }) {
     document.cookie = themeCookie(next, window.location.protocol === "https:");
     // Local storage only with consent; the cookie is enough for the server.
     rememberPreference(themeStorageKey, String(next === "dark"));
-    setTheme(next);
   }
 
   const label = next === "dark" ? t("theme.toDark") : t("theme.toLight");

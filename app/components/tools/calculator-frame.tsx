@@ -1,5 +1,5 @@
 import type { getFormProps } from "@conform-to/react";
-import { type RefObject, useEffect, useRef } from "react";
+import { type RefObject, useEffect, useEffectEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { CALCULATOR_FIELD, type CalculatorData } from "~/lib/calculator-results";
@@ -52,9 +52,12 @@ export function useCalculator<Data extends CalculatorData>({
   const action = useCalculatorAction(resultId);
   const resultRegion = useRef<HTMLDivElement>(null);
   useRevealResult(resultRegion, answered && resultOf(answered));
-  useEffect(() => {
-    const measures = answered && measuresOf(answered);
+  const rememberMeasuresOf = useEffectEvent((answer: Data) => {
+    const measures = measuresOf(answer);
     if (measures) rememberMeasures(measures);
+  });
+  useEffect(() => {
+    if (answered) rememberMeasuresOf(answered);
   }, [answered]);
   return {
     fetcher,

@@ -24,6 +24,7 @@ export function ImcGauge({ value }: { value: number }) {
         className={styles.chart}
         width="100%"
         height="64"
+        // oxlint-disable-next-line jsx-a11y/prefer-tag-over-role -- an inline SVG chart cannot be an <img>; role="img" plus a label is how an SVG gets its name
         role="img"
         aria-label={t("imc.gauge.label", { value: shown, band: t(`imc.gauge.bands.${gauge.band}`) })}
       >

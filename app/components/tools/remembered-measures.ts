@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { readNumberInput } from "~/domain/numbers";
 import { rememberPreference } from "~/lib/consent";
 import { formatMeasure } from "~/lib/number-format";
@@ -39,7 +39,7 @@ export function usePrefillMeasures(options: {
   fill: (name: RememberedMeasure, value: string) => void;
 }): void {
   const { formId, language, skip, fill } = options;
-  useEffect(() => {
+  const prefill = useEffectEvent(() => {
     if (skip) return;
     const form = document.getElementById(formId);
     if (!(form instanceof HTMLFormElement)) return;
@@ -50,6 +50,9 @@ export function usePrefillMeasures(options: {
         fill(name, formatMeasure(language, value, 1));
       }
     }
-    // Only on the first render: later the user's own typing wins.
+  });
+  // Only after the first render: later the user's own typing wins.
+  useEffect(() => {
+    prefill();
   }, []);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -35,10 +35,16 @@ export function ToolTabs({ selected, panels }: ToolTabsProps) {
   // not two. Without JavaScript each tab is its own page anyway.
   const [opened, setOpened] = useState<ReadonlySet<ToolTab>>(() => new Set([selected]));
   const isBuilt = (tab: ToolTab) => opened.has(tab) || tab === current || tab === selected;
+  const [lastSelected, setLastSelected] = useState<ToolTab>(selected);
   const tabs = useRef<Partial<Record<ToolTab, HTMLAnchorElement | null>>>({});
 
-  // Back/forward, or a form post that answered for the other calculator.
-  useEffect(() => setCurrent(selected), [selected]);
+  // The address chose another tab (back/forward, or a form post that answered
+  // for the other calculator): show it, without waiting for an effect.
+  if (selected !== lastSelected) {
+    setLastSelected(selected);
+    setCurrent(selected);
+    setOpened((previous) => new Set([...previous, current, selected]));
+  }
 
   function select(tab: ToolTab, moveFocus: boolean) {
     setCurrent(tab);

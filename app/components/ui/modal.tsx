@@ -39,6 +39,7 @@ export function Modal({ open, onClose, labelledBy, closeLabel, size = "small", c
   }
 
   return (
+    // oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a backdrop click does what Escape does, which the native dialog handles for keyboards
     <dialog
       ref={dialog}
       className={`${styles.dialog} ${size === "large" ? styles.large : ""}`}

@@ -42,11 +42,11 @@ export function ToastRegion({
   dismissLabel: string;
 }) {
   return (
-    <div className={styles.region} role="status" aria-live="polite" aria-atomic="true">
+    <output className={styles.region} aria-live="polite" aria-atomic="true">
       {toast ? (
-        <div key={toast.id} className={`${styles.toast} ${styles[toast.tone]}`}>
+        <span key={toast.id} className={`${styles.toast} ${styles[toast.tone]}`}>
           <ToneMark tone={toast.tone} />
-          <p className={styles.text}>{toast.text}</p>
+          <span className={styles.text}>{toast.text}</span>
           <button
             type="button"
             className={styles.dismiss}
@@ -56,9 +56,9 @@ export function ToastRegion({
           >
             <CloseIcon className={styles.dismissIcon} />
           </button>
-        </div>
+        </span>
       ) : null}
-    </div>
+    </output>
   );
 }
 

@@ -91,14 +91,31 @@ describe("POST /api/register", () => {
     expect(await response.json()).toEqual({ message: "Ce pseudo est déjà pris." });
   });
 
-  it("subscribes to the newsletter when asked", async () => {
+  it("subscribes to the newsletter when asked, confirmed once the address is verified", async () => {
     await post(registerRoute, "/api/register", {
       email: "n@example.com",
       motdepasse: "motdepasse-123",
       pseudo: "news",
       newsletter: true,
     });
-    expect(await app.services.store.newsletterSubscribers.findByEmail("n@example.com")).not.toBeNull();
+    const pending = await app.services.store.newsletterSubscribers.findByEmail("n@example.com");
+    expect(pending).toMatchObject({ confirmedAt: null, confirmWithAccount: true });
+    // No second mail: the verification mail proves the address.
+    expect(app.mails).toHaveLength(1);
+    expect((await get(verifyRoute, `/api/verify-email?token=${tokenFromLastMail("verify-email")}`)).status).toBe(200);
+    const confirmed = await app.services.store.newsletterSubscribers.findByEmail("n@example.com");
+    expect(confirmed?.confirmedAt).toBeInstanceOf(Date);
+  });
+
+  it("does not subscribe an address whose account is verified when someone else ticks the box at sign-up", async () => {
+    await registerAndVerify("owner", "owner@example.com");
+    await post(registerRoute, "/api/register", {
+      email: "owner@example.com",
+      motdepasse: "motdepasse-123",
+      pseudo: "intruder",
+      newsletter: true,
+    });
+    expect((await app.services.store.newsletterSubscribers.findByEmail("owner@example.com"))?.confirmedAt).toBeNull();
   });
 
   it.each([
@@ -235,7 +252,7 @@ describe("POST /api/login and the bearer token", () => {
     expect(await forged.json()).toEqual({ message: "Non connecté. Connecte-toi d'abord." });
   });
 
-  it("throttles after 5 failures for one identifier", async () => {
+  it("throttles after 5 failures for one identifier from one address", async () => {
     await registerAndVerify("target", "target@example.com");
     for (let i = 0; i < 5; i++) {
       expect((await post(loginRoute, "/api/login", { identifier: "target", password: `faux-${i}-mdp` })).status).toBe(
@@ -244,9 +261,44 @@ describe("POST /api/login and the bearer token", () => {
     }
     const blocked = await post(loginRoute, "/api/login", { identifier: "target", password: "motdepasse-123" });
     expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
     expect(((await blocked.json()) as { message: string }).message).toMatch(
       /^Trop de tentatives\. Réessaie dans 1[45] minutes\.$/,
     );
+  });
+
+  it("never lets failures from other addresses lock the owner out: the identifier only slows down", async () => {
+    await registerAndVerify("victim", "victim@example.com");
+    for (let i = 0; i < 7; i++) {
+      const guess = await post(
+        loginRoute,
+        "/api/login",
+        { identifier: "victim", password: `faux-${i}` },
+        {},
+        `10.1.0.${i}`,
+      );
+      expect(guess.status).toBe(401);
+    }
+    // 7 failures: a login for that identifier now waits about a second, from anywhere.
+    const started = Date.now();
+    const owner = await post(
+      loginRoute,
+      "/api/login",
+      { identifier: "victim", password: "motdepasse-123" },
+      {},
+      "10.2.0.1",
+    );
+    expect(owner.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // An address that failed once, not five times, is not refused either.
+    const again = await post(
+      loginRoute,
+      "/api/login",
+      { identifier: "victim", password: "motdepasse-123" },
+      {},
+      "10.1.0.3",
+    );
+    expect(again.status).toBe(200);
   });
 
   it("counts guesses sent in parallel too", async () => {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { HISTORY_MESSAGES } from "~/domain/history";
+import { HISTORY_PAGE_MESSAGES, HISTORY_PAGE_SIZE } from "~/domain/history-page";
 import { IMC_MESSAGES } from "~/domain/imc";
 import { NOT_SIGNED_IN_MESSAGE, startSession } from "~/services/auth/session.server";
 import { callRoute, freshTestAppPerTest, jsonRequest } from "~/testing/route-harness.server";
@@ -22,8 +23,8 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const postHistory = (body: unknown, headers: Record<string, string> = {}) =>
   callRoute(historyRoute.action as never, jsonRequest("/api/history", body, { headers }), { context: app.context() });
 
-const getHistory = (headers: Record<string, string> = {}) =>
-  callRoute(historyRoute.loader as never, new Request("http://localhost:3000/api/history", { headers }), {
+const getHistory = (headers: Record<string, string> = {}, path = "/api/history") =>
+  callRoute(historyRoute.loader as never, new Request(`http://localhost:3000${path}`, { headers }), {
     context: app.context(),
   });
 
@@ -122,7 +123,7 @@ describe("POST /api/history", () => {
     );
     expect(response.status).toBe(201);
     const [record] = (await (await getHistory(bearer(leaToken))).json()) as { meta: Record<string, unknown> }[];
-    expect(Object.keys(record!.meta).sort()).toEqual(["categorie", "date", "imc", "poids", "taille"]);
+    expect(Object.keys(record!.meta).toSorted()).toEqual(["categorie", "date", "imc", "poids", "taille"]);
   });
 
   it("refuses other methods", async () => {
@@ -145,7 +146,7 @@ describe("GET /api/history", () => {
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const records = (await response.json()) as { action: string; _id: string; createdAt: string; meta: object }[];
     expect(records.map((record) => record.action)).toEqual(["CALORIES_CALC", "IMC_CALC"]);
-    expect(Object.keys(records[0]!).sort()).toEqual(["_id", "action", "createdAt", "meta"]);
+    expect(Object.keys(records[0]!).toSorted()).toEqual(["_id", "action", "createdAt", "meta"]);
     expect(await (await getHistory(bearer(maxToken))).json()).toHaveLength(1);
   });
 
@@ -153,6 +154,48 @@ describe("GET /api/history", () => {
     const response = await getHistory();
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: NOT_SIGNED_IN_MESSAGE });
+  });
+
+  it("answers a page at a time, each full page linking the next, until every record was read once", async () => {
+    for (let index = 0; index < 5; index += 1) {
+      await postHistory(imcBody, bearer(leaToken));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const all = (await (await getHistory(bearer(leaToken))).json()) as { _id: string }[];
+    expect(all).toHaveLength(5);
+
+    const seen: string[] = [];
+    let path: string | null = "/api/history?limit=2";
+    const pageSizes: number[] = [];
+    while (path) {
+      const response = await getHistory(bearer(leaToken), path);
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as { _id: string }[];
+      pageSizes.push(page.length);
+      seen.push(...page.map((record) => record._id));
+      path = /^<([^>]+)>; rel="next"$/.exec(response.headers.get("Link") ?? "")?.[1] ?? null;
+    }
+    expect(pageSizes).toEqual([2, 2, 1]);
+    expect(seen).toEqual(all.map((record) => record._id));
+  });
+
+  it("answers at most a full page, with no link when nothing older is left", async () => {
+    await postHistory(imcBody, bearer(leaToken));
+    const response = await getHistory(bearer(leaToken));
+    expect(response.headers.get("Link")).toBeNull();
+    expect(await response.json()).toHaveLength(1);
+  });
+
+  it.each([
+    ["/api/history?limit=0", HISTORY_PAGE_MESSAGES.invalidLimit],
+    [`/api/history?limit=${HISTORY_PAGE_SIZE + 1}`, HISTORY_PAGE_MESSAGES.invalidLimit],
+    ["/api/history?limit=abc", HISTORY_PAGE_MESSAGES.invalidLimit],
+    ["/api/history?before=yesterday", HISTORY_PAGE_MESSAGES.invalidCursor],
+    ["/api/history?before=1700000000000-nothex", HISTORY_PAGE_MESSAGES.invalidCursor],
+  ])("answers 400 to %s", async (path, message) => {
+    const response = await getHistory(bearer(leaToken), path);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
   });
 });
 

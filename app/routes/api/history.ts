@@ -1,16 +1,27 @@
 import type { Route } from "./+types/history";
 import { getServices } from "~/context.server";
 import { historyEntrySchema } from "~/domain/history";
-import { handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { nextHistoryPageQuery, parseHistoryPageQuery } from "~/domain/history-page";
+import { ApiError, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { requireApiUser } from "~/services/auth/session.server";
 import { listCalculations, saveCalculation } from "~/services/history.server";
 
-// GET /api/history: the caller's records, newest first.
+// GET /api/history[?limit=&before=]: a page of the caller's records, newest
+// first, HISTORY_PAGE_SIZE at most. A full page links the next one (Link
+// header, rel="next"), so the body stays the array clients expect.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     const { user } = await requireApiUser(context, request);
-    const records = await listCalculations(getServices(context).store, user.id);
-    return Response.json(records, { headers: { "Cache-Control": "no-store" } });
+    const query = parseHistoryPageQuery(new URL(request.url).searchParams);
+    if (!query.ok) throw new ApiError(400, query.message);
+    const records = await listCalculations(getServices(context).store, user.id, query.page);
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    const next = nextHistoryPageQuery(
+      records.map((record) => ({ createdAt: new Date(record.createdAt), id: record._id })),
+      query.page.limit,
+    );
+    if (next !== null) headers.set("Link", `</api/history?${next}>; rel="next"`);
+    return Response.json(records, { headers });
   });
 }
 

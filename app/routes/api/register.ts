@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/register";
 import { getClientAddress } from "~/context.server";
-import { handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { failureResponse, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { register } from "~/services/auth/accounts.server";
 
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { locale: getLocale(context), clientAddress: getClientAddress(context) },
     );
-    if (!result.ok) return Response.json({ message: result.message }, { status: result.status });
+    if (!result.ok) return failureResponse(result);
     return Response.json({ success: true, message: result.message }, { status: 201 });
   });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/resend-verification";
 import { getClientAddress } from "~/context.server";
-import { handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { failureResponse, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { resendVerification } from "~/services/auth/accounts.server";
 
 const resendBody = z.object({ email: z.string({ error: "Email invalide." }) }, { error: "Corps de requête invalide." });
@@ -11,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     const body = await readJsonBody(request, resendBody);
     const result = await resendVerification(context, body.email, { clientAddress: getClientAddress(context) });
-    return Response.json({ message: result.message }, { status: result.ok ? 200 : result.status });
+    return result.ok ? Response.json({ message: result.message }) : failureResponse(result);
   });
 }
 

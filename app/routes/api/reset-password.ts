@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/reset-password";
-import { handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { failureResponse, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { resetPassword } from "~/services/auth/accounts.server";
 
 const resetBody = z.object(
@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     const body = await readJsonBody(request, resetBody);
     const result = await resetPassword(context, body);
-    return Response.json({ message: result.message }, { status: result.ok ? 200 : result.status });
+    return result.ok ? Response.json({ message: result.message }) : failureResponse(result);
   });
 }
 

@@ -1,4 +1,3 @@
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { RouterContextProvider } from "react-router";
 import { type AppServices, getServices } from "~/context.server";
 import {
@@ -8,6 +7,7 @@ import {
   forgotEmail,
   isChecked,
   LOGIN_LIMITS,
+  loginDelayMs,
   loginValues,
   MAIL_REQUEST_LIMITS,
   PASSWORD_RESET_TTL_MS,
@@ -17,43 +17,45 @@ import {
   signupValues,
 } from "~/domain/account";
 import { renderMail } from "~/services/mail/templates.server";
-import { DuplicateKeyError, type UserRecord, type VerificationPurpose } from "~/store/types";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.server";
+import { confirmSignupSubscription, subscribeFromSignup } from "~/services/newsletter-subscriptions.server";
+import { DuplicateKeyError, type Store, type UserRecord, type VerificationPurpose } from "~/store/types";
+import { HashingBusyError, hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.server";
 import { endAllSessions, type StartedSession, startSession } from "./session.server";
 import { hashToken, newToken } from "./tokens.server";
 
 // The account use cases, shared by the dialog's page actions and the /api
 // routes so the two can never answer differently.
 
-export type Failure = { ok: false; status: 400 | 401 | 403 | 404 | 409 | 429; message: string; code?: string };
+export type Failure = {
+  ok: false;
+  status: 400 | 401 | 403 | 404 | 409 | 429 | 503;
+  message: string;
+  code?: string;
+  /** For 429 and 503: when to try again (the Retry-After header). */
+  retryAfterSeconds?: number;
+};
 type Context = Readonly<RouterContextProvider>;
 
-interface Limiters {
-  loginByIdentifier: RateLimiterMemory;
-  loginByAddress: RateLimiterMemory;
-  mailRequests: RateLimiterMemory;
-}
-const limitersByServices = new WeakMap<AppServices, Limiters>();
-function limiters(services: AppServices): Limiters {
-  let found = limitersByServices.get(services);
-  if (!found) {
-    found = {
-      loginByIdentifier: new RateLimiterMemory({
-        points: LOGIN_LIMITS.failuresPerIdentifier,
-        duration: LOGIN_LIMITS.windowSeconds,
-      }),
-      loginByAddress: new RateLimiterMemory({
-        points: LOGIN_LIMITS.failuresPerAddress,
-        duration: LOGIN_LIMITS.windowSeconds,
-      }),
-      mailRequests: new RateLimiterMemory({
-        points: MAIL_REQUEST_LIMITS.perAddress,
-        duration: MAIL_REQUEST_LIMITS.windowSeconds,
-      }),
-    };
-    limitersByServices.set(services, found);
-  }
-  return found;
+// Kept in the store, so every app process sharing a MongoDB shares one budget.
+const windowSeconds = LOGIN_LIMITS.windowSeconds;
+const RATE_LIMITS = {
+  loginPair: {
+    keyPrefix: "login-pair",
+    points: LOGIN_LIMITS.failuresPerIdentifierAndAddress,
+    durationSeconds: windowSeconds,
+  },
+  loginAddress: { keyPrefix: "login-address", points: LOGIN_LIMITS.failuresPerAddress, durationSeconds: windowSeconds },
+  // Only counted, never refused: the count sets the identifier's slowdown.
+  loginIdentifier: { keyPrefix: "login-identifier", points: 1_000_000, durationSeconds: windowSeconds },
+  mailRequests: {
+    keyPrefix: "mail-requests",
+    points: MAIL_REQUEST_LIMITS.perAddress,
+    durationSeconds: MAIL_REQUEST_LIMITS.windowSeconds,
+  },
+} as const;
+
+function limiter(store: Store, name: keyof typeof RATE_LIMITS) {
+  return store.rateLimiter(RATE_LIMITS[name]);
 }
 
 function tooMany(msBeforeNext: number): Failure {
@@ -62,20 +64,41 @@ function tooMany(msBeforeNext: number): Failure {
     status: 429,
     code: "RATE_LIMITED",
     message: ACCOUNT_MESSAGES.tooManyAttempts(Math.max(1, Math.ceil(msBeforeNext / 60_000))),
+    retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
   };
+}
+
+function busy(error: HashingBusyError): Failure {
+  return {
+    ok: false,
+    status: 503,
+    code: "BUSY",
+    message: ACCOUNT_MESSAGES.busy,
+    retryAfterSeconds: error.retryAfterSeconds,
+  };
+}
+
+/**
+ * Runs a use case that hashes a password. When the hashing queue is full the
+ * answer is a 503 with Retry-After: the server is busy, nothing was done.
+ */
+async function withHashing<Result>(run: () => Promise<Result>): Promise<Result | Failure> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HashingBusyError) return busy(error);
+    throw error;
+  }
 }
 
 /** Consumes one mail-sending request for that address; a Failure when over the limit. */
 async function allowMailRequest(services: AppServices, clientAddress: string): Promise<Failure | null> {
-  try {
-    await limiters(services).mailRequests.consume(clientAddress);
-    return null;
-  } catch (state) {
-    return tooMany((state as { msBeforeNext?: number }).msBeforeNext ?? 60_000);
-  }
+  const state = await limiter(services.store, "mailRequests").consume(clientAddress);
+  return state.allowed ? null : tooMany(state.msBeforeNext);
 }
 
-function displayName(user: UserRecord): string {
+/** The name shown for an account: its display name, else its first name, else its pseudo. */
+export function displayName(user: UserRecord): string {
   return user.displayName ?? user.prenom ?? user.pseudo;
 }
 
@@ -108,7 +131,9 @@ export interface RegisterInput extends SignupInput {
 /**
  * Creates an unverified account and mails a verification link. An address
  * that already has an account gets the same answer (its owner is told by
- * mail), so the form never reveals who is registered.
+ * mail), after the same work (a password hash, an insert attempt, a mail),
+ * so neither the answer nor its timing reveals who is registered. A taken
+ * pseudo is said: its owner must pick another.
  */
 export async function register(
   context: Context,
@@ -122,48 +147,49 @@ export async function register(
   if (limited) return limited;
   const values = signupValues(input);
   const { store } = services;
+  const pseudoTaken: Failure = { ok: false, status: 409, message: ACCOUNT_MESSAGES.pseudoTaken, code: "pseudo" };
 
-  if (await store.users.findByPseudo(values.pseudo)) {
-    return { ok: false, status: 409, message: ACCOUNT_MESSAGES.pseudoTaken, code: "pseudo" };
-  }
-  const existing = await store.users.findByEmail(values.email);
-  if (existing) {
-    await services.mailer.queue(
-      renderMail("alreadyRegistered", {
-        to: existing.email,
-        locale: existing.locale,
-        link: services.config.appUrl,
-        name: displayName(existing),
-      }),
-    );
-  } else {
-    let user: UserRecord;
+  if (await store.users.findByPseudo(values.pseudo)) return pseudoTaken;
+  return withHashing(async () => {
+    const passwordHash = await hashPassword(values.password);
+    let created: UserRecord | null = null;
     try {
-      user = await store.users.create({
+      created = await store.users.create({
         pseudo: values.pseudo,
         email: values.email,
-        passwordHash: await hashPassword(values.password),
+        passwordHash,
         locale: options.locale,
       });
     } catch (error) {
-      if (error instanceof DuplicateKeyError && error.field === "pseudo") {
-        return { ok: false, status: 409, message: ACCOUNT_MESSAGES.pseudoTaken, code: "pseudo" };
-      }
       if (!(error instanceof DuplicateKeyError)) throw error;
-      // The same address registered a moment ago: answer as for any known address.
-      return { ok: true, message: ACCOUNT_MESSAGES.signupSuccess };
+      if (error.field === "pseudo") return pseudoTaken;
     }
-    await sendVerificationMail(services, user);
-  }
+    if (created) await sendVerificationMail(services, created);
+    else await tellOwnerOfSignupAttempt(services, values.email);
 
-  if (isChecked(input.newsletter)) {
-    try {
-      await store.newsletterSubscribers.subscribe(values.email, options.locale);
-    } catch (error) {
-      console.warn("Newsletter subscription at sign-up failed:", error);
+    if (isChecked(input.newsletter)) {
+      try {
+        // Confirmed when the account's address is verified (DECISIONS: newsletter opt-in).
+        await subscribeFromSignup(services, values.email, options.locale);
+      } catch (error) {
+        console.warn("Newsletter subscription at sign-up failed:", error);
+      }
     }
-  }
-  return { ok: true, message: ACCOUNT_MESSAGES.signupSuccess };
+    return { ok: true as const, message: ACCOUNT_MESSAGES.signupSuccess };
+  });
+}
+
+async function tellOwnerOfSignupAttempt(services: AppServices, email: string) {
+  const owner = await services.store.users.findByEmail(email);
+  if (!owner) return;
+  await services.mailer.queue(
+    renderMail("alreadyRegistered", {
+      to: owner.email,
+      locale: owner.locale,
+      link: services.config.appUrl,
+      name: displayName(owner),
+    }),
+  );
 }
 
 /** Sends a fresh verification link to an unverified account; same neutral answer otherwise. */
@@ -193,7 +219,8 @@ export async function verifyEmail(
   if (!verification || !(await store.verifications.markUsed(verification.id))) {
     return { ok: false, status: 400, message: ACCOUNT_MESSAGES.verifyFailed };
   }
-  await store.users.update(verification.userId, { emailVerifiedAt: new Date() });
+  const user = await store.users.update(verification.userId, { emailVerifiedAt: new Date() });
+  if (user) await confirmSignupSubscription(getServices(context), user.email);
   return { ok: true, message: ACCOUNT_MESSAGES.verifySuccess };
 }
 
@@ -207,8 +234,10 @@ export interface LoginSuccess {
 
 /**
  * Same message and the same work (a password check) whether the identifier
- * or the password is wrong; failures are throttled per identifier and per
- * client address.
+ * or the password is wrong. Failures are counted per identifier and address
+ * pair and per address (refused past their limits), and per identifier
+ * across all addresses, which only slows its logins down: nobody can lock
+ * someone else out.
  */
 export async function login(
   context: Context,
@@ -218,22 +247,41 @@ export async function login(
   const parsed = loginValues(input);
   if (!parsed.ok) return { ok: false, status: 400, message: parsed.message };
   const { identifier, password, remember } = parsed.value;
-  const services = getServices(context);
-  const { loginByIdentifier, loginByAddress } = limiters(services);
+  const { store } = getServices(context);
+  const address = options.clientAddress;
   const identifierKey = identifier.toLowerCase();
+  // An address never holds a space: the pair's key cannot be forged from another pair.
+  const pairKey = `${address} ${identifierKey}`;
+  const [byPair, byAddress, byIdentifier] = [
+    limiter(store, "loginPair"),
+    limiter(store, "loginAddress"),
+    limiter(store, "loginIdentifier"),
+  ];
 
-  // Count the attempt before checking the password, so guesses sent in
-  // parallel cannot all slip under the limit; a success gives it back.
+  // Counted before the check, so guesses sent in parallel cannot all slip
+  // under the limits; a success (or a check that never ran) gives them back.
+  const counted = await Promise.all([byPair.consume(pairKey), byAddress.consume(address)]);
+  const refused = counted.filter((state) => !state.allowed);
+  if (refused.length > 0) return tooMany(Math.max(...refused.map((state) => state.msBeforeNext)));
+
+  const delayMs = loginDelayMs((await byIdentifier.get(identifierKey))?.consumedPoints ?? 0);
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+
+  let user: UserRecord | null;
   try {
-    await Promise.all([loginByIdentifier.consume(identifierKey), loginByAddress.consume(options.clientAddress)]);
-  } catch (state) {
-    return tooMany((state as { msBeforeNext?: number }).msBeforeNext ?? LOGIN_LIMITS.windowSeconds * 1000);
+    user = await store.users.findByEmailOrPseudo(identifier);
+    const matches = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
+    if (!matches) user = null;
+  } catch (error) {
+    if (!(error instanceof HashingBusyError)) throw error;
+    await Promise.all([byPair.reward(pairKey), byAddress.reward(address)]);
+    return busy(error);
   }
-
-  const user = await services.store.users.findByEmailOrPseudo(identifier);
-  const passwordMatches = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
-  if (!user || !passwordMatches) return { ok: false, status: 401, message: ACCOUNT_MESSAGES.loginFailed };
-  await Promise.all([loginByIdentifier.delete(identifierKey), loginByAddress.reward(options.clientAddress, 1)]);
+  if (!user) {
+    await byIdentifier.consume(identifierKey);
+    return { ok: false, status: 401, message: ACCOUNT_MESSAGES.loginFailed };
+  }
+  await Promise.all([byPair.delete(pairKey), byAddress.reward(address)]);
   if (!user.emailVerifiedAt) {
     return { ok: false, status: 403, message: ACCOUNT_MESSAGES.emailNotVerified, code: EMAIL_NOT_VERIFIED_CODE };
   }
@@ -274,11 +322,15 @@ export async function resetPassword(
   if (!checked.ok) return { ok: false, status: 400, message: checked.message, field: checked.field };
   const { store } = getServices(context);
   const verification = await store.verifications.findValidByTokenHash(hashToken(checked.token), "reset");
-  if (!verification || !(await store.verifications.markUsed(verification.id))) {
+  if (!verification) return { ok: false, status: 400, message: ACCOUNT_MESSAGES.resetTokenMissing, field: "token" };
+  // Hashed before the token is spent: a busy server (503) leaves the link usable.
+  const passwordHash = await withHashing(() => hashPassword(checked.password));
+  if (typeof passwordHash !== "string") return passwordHash;
+  if (!(await store.verifications.markUsed(verification.id))) {
     return { ok: false, status: 400, message: ACCOUNT_MESSAGES.resetTokenMissing, field: "token" };
   }
   await store.users.update(verification.userId, {
-    passwordHash: await hashPassword(checked.password),
+    passwordHash,
     // Receiving the reset mail proves the address too.
     emailVerifiedAt: (await store.users.findById(verification.userId))?.emailVerifiedAt ?? new Date(),
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.server.ts";
+import {
+  HashingBusyError,
+  HashingQueue,
+  hashPassword,
+  verifyAgainstDummy,
+  verifyPassword,
+} from "./passwords.server.ts";
 import { hashToken, newToken } from "./tokens.server.ts";
 
 describe("passwords", () => {
@@ -27,5 +33,48 @@ describe("tokens", () => {
     expect(newToken()).not.toBe(token);
     expect(hashToken(token)).toMatch(/^[0-9a-f]{64}$/);
     expect(hashToken(token)).toBe(hashToken(token));
+  });
+});
+
+describe("the hashing queue", () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("runs at most `concurrency` hashes at once, first come first served", async () => {
+    const queue = new HashingQueue({ concurrency: 2, maxWaitMs: 5_000, maxQueued: 10 });
+    let running = 0;
+    let peak = 0;
+    const started: number[] = [];
+    const work = (id: number) => async () => {
+      started.push(id);
+      running += 1;
+      peak = Math.max(peak, running);
+      await sleep(20);
+      running -= 1;
+      return id;
+    };
+    expect(await Promise.all([1, 2, 3, 4, 5].map((id) => queue.run(work(id))))).toEqual([1, 2, 3, 4, 5]);
+    expect(peak).toBe(2);
+    expect(started).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("refuses a hash that cannot start within the time limit, and one past a full line", async () => {
+    const queue = new HashingQueue({ concurrency: 1, maxWaitMs: 50, maxQueued: 1 });
+    const long = queue.run(() => sleep(200));
+    const waiting = queue.run(async () => "late");
+    await expect(queue.run(async () => "no room")).rejects.toBeInstanceOf(HashingBusyError);
+    await expect(waiting).rejects.toBeInstanceOf(HashingBusyError);
+    expect(queue.queued).toBe(0);
+    await long;
+    expect(await queue.run(async () => "free again")).toBe("free again");
+  });
+
+  it("frees the slot when a hash fails", async () => {
+    const queue = new HashingQueue({ concurrency: 1, maxWaitMs: 1_000, maxQueued: 5 });
+    await expect(queue.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await queue.run(async () => "next")).toBe("next");
+  });
+
+  it("says when to come back", () => {
+    expect(new HashingBusyError().retryAfterSeconds).toBeGreaterThan(0);
   });
 });

@@ -9,6 +9,8 @@ export interface ParsedMail {
   html: string;
   /** Every http(s) link in the text part. */
   links: string[];
+  /** Every top-level header, names lowercased, values unfolded. */
+  headers: Record<string, string>;
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -85,5 +87,6 @@ export function parseEml(raw: string): ParsedMail {
     text,
     html,
     links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+    headers: Object.fromEntries(headers),
   };
 }

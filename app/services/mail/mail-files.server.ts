@@ -24,7 +24,7 @@ export async function listMailFiles(mailDir: string, limit = 100): Promise<MailF
       return { file, writtenAt: info.mtime, ...parseEml(raw) };
     }),
   );
-  return files.sort((a, b) => b.writtenAt.getTime() - a.writtenAt.getTime()).slice(0, limit);
+  return files.toSorted((a, b) => b.writtenAt.getTime() - a.writtenAt.getTime()).slice(0, limit);
 }
 
 /** One mail by file name; null for a name that is not a plain .eml file name (no path tricks). */

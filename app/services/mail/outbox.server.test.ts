@@ -14,7 +14,7 @@ import { createMailTransport } from "./transport.server";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  for (const cleanup of cleanups.splice(0).toReversed()) await cleanup();
 });
 
 async function freePort(): Promise<number> {
@@ -78,10 +78,40 @@ describe("mail outbox", () => {
     expect((await store.outbox.list({ limit: 5 }))[0]).toMatchObject({ status: "sent", attempts: 1 });
   });
 
-  it("renders the mail in the user's language", () => {
-    const mail = renderMail("resetPassword", { to: "a@b.de", locale: "de", link: "http://x/reset", name: "Jonas" });
-    expect(mail.subject).not.toBe("Réinitialise ton mot de passe");
-    expect(mail.text).toContain("Jonas");
+  // One phrase of each language's template, written out: a mail in the wrong
+  // language (or French for everyone) fails here.
+  const resetMailPhrases = {
+    fr: {
+      subject: "Réinitialise ton mot de passe",
+      greeting: "Salut Jonas,",
+      button: "Choisir un nouveau mot de passe",
+    },
+    en: { subject: "Reset your password", greeting: "Hi Jonas,", button: "Choose a new password" },
+    de: { subject: "Setze dein Passwort zurück", greeting: "Hallo Jonas,", button: "Neues Passwort wählen" },
+    es: { subject: "Restablece tu contraseña", greeting: "¡Hola, Jonas!", button: "Elegir una contraseña nueva" },
+  } as const;
+
+  it.each(Object.entries(resetMailPhrases))("writes a %s user's mail in their language", (locale, phrases) => {
+    const mail = renderMail("resetPassword", {
+      to: "jonas@example.com",
+      locale,
+      link: "http://x/reset",
+      name: "Jonas",
+    });
+    expect(mail.subject).toBe(phrases.subject);
+    expect(mail.text.split("\n")[0]).toBe(phrases.greeting);
+    expect(mail.text).toContain(phrases.button);
+    expect(mail.html).toContain(`<html lang="${locale}">`);
+    expect(mail.html).toContain(phrases.button);
+    for (const [other, otherPhrases] of Object.entries(resetMailPhrases)) {
+      if (other !== locale) expect(mail.text).not.toContain(otherPhrases.button);
+    }
+  });
+
+  it("writes in French for a language the site does not speak", () => {
+    const mail = renderMail("resetPassword", { to: "a@b.it", locale: "it", link: "http://x/reset", name: "Jonas" });
+    expect(mail.subject).toBe(resetMailPhrases.fr.subject);
+    expect(mail.html).toContain('<html lang="fr">');
   });
 
   it("delivers through a real SMTP server", async () => {

@@ -1,20 +1,16 @@
 import { nextRetryDelayMs } from "~/domain/mail-retry";
-import type { NewOutboxMail, Store } from "~/store/types";
+import type { ClaimedOutboxMail, NewOutboxMail, Store } from "~/store/types";
 import type { MailTransport } from "./transport.server";
 
 const pollIntervalMs = 2_000;
-/** A mail left "sending" this long ago belonged to a process that died mid-send. */
-const staleSendingMs = 5 * 60_000;
-
-/** Requeues mails a crashed process left in "sending": at start and with the hourly purge, not on every poll. */
-export function releaseStaleMails(store: Store, now = new Date()): Promise<number> {
-  return store.outbox.releaseStale(new Date(now.getTime() - staleSendingMs));
-}
 
 /**
  * Mails are stored first and sent by this background loop, so a request
  * never waits on SMTP and nothing is lost while SMTP is down. Each mail is
- * claimed atomically, so several app processes can run the loop together.
+ * claimed atomically under a token with a lease, so several app processes
+ * can run the loop together: a mail whose sender died goes out through
+ * another one once the lease lapses, and the dead sender's claim, should it
+ * come back, changes nothing.
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -63,22 +59,39 @@ export class OutboxWorker {
       for (;;) {
         const mail = await this.store.outbox.claimNext(now());
         if (!mail) break;
-        try {
-          await this.transport.send(mail);
-          await this.store.outbox.markSent(mail.id, now());
-          sent++;
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          const delay = nextRetryDelayMs(mail.attempts);
-          if (delay === null) await this.store.outbox.markFailed(mail.id, reason);
-          else await this.store.outbox.markRetry(mail.id, reason, new Date(now().getTime() + delay));
-          console.warn(`Mail ${mail.id} to ${mail.to} not sent (attempt ${mail.attempts}): ${reason}`);
-        }
+        if (await this.attempt(mail, now)) sent++;
       }
     } catch (error) {
       console.error("Outbox loop failed:", error);
     }
     return sent;
+  }
+
+  /** Sends one claimed mail and records the outcome under its claim; true when it went out. */
+  private async attempt(mail: ClaimedOutboxMail, now: () => Date): Promise<boolean> {
+    let failure: string | null = null;
+    try {
+      await this.transport.send(mail);
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    let recorded: boolean;
+    if (failure === null) {
+      recorded = await this.store.outbox.markSent(mail, now());
+    } else {
+      const delay = nextRetryDelayMs(mail.attempts);
+      recorded =
+        delay === null
+          ? await this.store.outbox.markFailed(mail, failure)
+          : await this.store.outbox.markRetry(mail, failure, new Date(now().getTime() + delay));
+      console.warn(`Mail ${mail.id} to ${mail.to} not sent (attempt ${mail.attempts}): ${failure}`);
+    }
+    if (!recorded) {
+      console.warn(
+        `Mail ${mail.id}: the claim lapsed during this attempt; the sender that took it over records the outcome.`,
+      );
+    }
+    return failure === null;
   }
 }
 

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import { createTransport } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { AppConfig } from "~/config.server";
 
@@ -10,6 +10,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, such as List-Unsubscribe on newsletters. */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -27,7 +29,7 @@ function senderAddress(config: AppConfig): string {
 export function createMailTransport(config: AppConfig): MailTransport {
   const from = senderAddress(config);
   if (config.smtpUrl) {
-    const smtp = nodemailer.createTransport({
+    const smtp = createTransport({
       url: config.smtpUrl,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
@@ -36,16 +38,30 @@ export function createMailTransport(config: AppConfig): MailTransport {
     return {
       kind: "smtp",
       async send(mail) {
-        await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await smtp.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers,
+        });
       },
       close: () => smtp.close(),
     };
   }
-  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const files = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     kind: "files",
     async send(mail) {
-      const info = await files.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await files.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
+      });
       await mkdir(config.mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       await writeFile(path.join(config.mailDir, `${stamp}-${mail.id}.eml`), info.message as Buffer);

@@ -1,6 +1,7 @@
-import { ObjectId, type Collection, type IndexDescription } from "mongodb";
+import { ObjectId, type Collection } from "mongodb";
 import { normalizeEmail, requireDate, requireLimit, requireString } from "../normalize.ts";
 import type { ContactMessageRecord, ContactMessagesStore } from "../types.ts";
+import type { IndexedQuery, NamedIndex } from "./mongo-values.ts";
 
 export interface ContactMessageDocument {
   _id: ObjectId;
@@ -12,9 +13,21 @@ export interface ContactMessageDocument {
   createdAt: Date;
 }
 
-export const CONTACT_MESSAGE_INDEXES: IndexDescription[] = [
-  { key: { createdAt: -1 }, name: "contact_messages_created_at" },
-];
+// listRecent (its order, _id tie-breaker included) and purgeOlderThan (a range on createdAt).
+const CREATED_AT: NamedIndex = { key: { createdAt: -1, _id: -1 }, name: "contact_messages_created_at_id" };
+
+export const CONTACT_MESSAGE_INDEXES: NamedIndex[] = [CREATED_AT];
+
+/** Indexes of earlier versions that no query uses any more: dropped at start. */
+export const RETIRED_CONTACT_MESSAGE_INDEXES = ["contact_messages_created_at"];
+
+export const CONTACT_MESSAGE_QUERIES = {
+  newest: (): IndexedQuery<ContactMessageDocument> => ({
+    filter: {},
+    sort: { createdAt: -1, _id: -1 },
+    index: CREATED_AT,
+  }),
+};
 
 function toContactMessageRecord({ _id, ...fields }: ContactMessageDocument): ContactMessageRecord {
   return { id: _id.toHexString(), ...fields };
@@ -37,7 +50,10 @@ export function createMongoContactMessages(messages: Collection<ContactMessageDo
     },
 
     async listRecent(limit) {
-      const documents = await messages.find().sort({ createdAt: -1, _id: -1 }).limit(requireLimit(limit)).toArray();
+      const query = CONTACT_MESSAGE_QUERIES.newest();
+      const documents = await messages
+        .find(query.filter, { sort: query.sort, hint: query.index.key, limit: requireLimit(limit) })
+        .toArray();
       return documents.map(toContactMessageRecord);
     },
 

@@ -1,7 +1,7 @@
-import { ObjectId, type Collection, type IndexDescription } from "mongodb";
-import { normalizeMeta, requireString } from "../normalize.ts";
-import type { HistoryRecord, HistoryStore } from "../types.ts";
-import { requireObjectId, toObjectId } from "./mongo-values.ts";
+import { ObjectId, type Collection } from "mongodb";
+import { normalizeHistoryPage, normalizeMeta, requireString } from "../normalize.ts";
+import type { HistoryCursor, HistoryRecord, HistoryStore } from "../types.ts";
+import { type IndexedQuery, type NamedIndex, requireObjectId, toObjectId } from "./mongo-values.ts";
 
 export interface HistoryDocument {
   _id: ObjectId;
@@ -11,9 +11,38 @@ export interface HistoryDocument {
   createdAt: Date;
 }
 
-export const HISTORY_INDEXES: IndexDescription[] = [
-  { key: { userId: 1, createdAt: -1 }, name: "history_user_id_created_at" },
-];
+// Every page read: equality on userId, then the page order, _id tie-breaker included.
+const PAGE_INDEX: NamedIndex = { key: { userId: 1, createdAt: -1, _id: -1 }, name: "history_user_id_created_at_id" };
+
+export const HISTORY_INDEXES: NamedIndex[] = [PAGE_INDEX];
+
+/** Indexes of earlier versions that no query uses any more: dropped at start. */
+export const RETIRED_HISTORY_INDEXES = ["history_user_id_created_at"];
+
+const PAGE_ORDER = { createdAt: -1, _id: -1 } as const;
+
+/**
+ * A page after a cursor is "same instant, smaller id" then "earlier instant":
+ * two single ranges of the index. One $or query would leave the plan to the
+ * planner's choice between a merge and a filtered scan.
+ */
+export const HISTORY_QUERIES = {
+  newest: (userId: ObjectId): IndexedQuery<HistoryDocument> => ({
+    filter: { userId },
+    sort: PAGE_ORDER,
+    index: PAGE_INDEX,
+  }),
+  sameInstantBefore: (userId: ObjectId, before: { createdAt: Date; id: ObjectId }): IndexedQuery<HistoryDocument> => ({
+    filter: { userId, createdAt: before.createdAt, _id: { $lt: before.id } },
+    sort: PAGE_ORDER,
+    index: PAGE_INDEX,
+  }),
+  olderThan: (userId: ObjectId, createdAt: Date): IndexedQuery<HistoryDocument> => ({
+    filter: { userId, createdAt: { $lt: createdAt } },
+    sort: PAGE_ORDER,
+    index: PAGE_INDEX,
+  }),
+};
 
 function toHistoryRecord(document: HistoryDocument): HistoryRecord {
   return {
@@ -26,6 +55,21 @@ function toHistoryRecord(document: HistoryDocument): HistoryRecord {
 }
 
 export function createMongoHistory(history: Collection<HistoryDocument>): HistoryStore {
+  async function read(query: IndexedQuery<HistoryDocument>, limit: number): Promise<HistoryRecord[]> {
+    const documents = await history.find(query.filter, { sort: query.sort, hint: query.index.key, limit }).toArray();
+    return documents.map(toHistoryRecord);
+  }
+
+  async function pageBefore(userId: ObjectId, cursor: HistoryCursor, limit: number): Promise<HistoryRecord[]> {
+    const before = { createdAt: cursor.createdAt, id: ObjectId.createFromHexString(cursor.id) };
+    const sameInstant = await read(HISTORY_QUERIES.sameInstantBefore(userId, before), limit);
+    if (sameInstant.length === limit) return sameInstant;
+    return [
+      ...sameInstant,
+      ...(await read(HISTORY_QUERIES.olderThan(userId, cursor.createdAt), limit - sameInstant.length)),
+    ];
+  }
+
   return {
     async add(entry) {
       const document: HistoryDocument = {
@@ -39,11 +83,11 @@ export function createMongoHistory(history: Collection<HistoryDocument>): Histor
       return toHistoryRecord(document);
     },
 
-    async listForUser(userId) {
+    async listForUser(userId, page) {
+      const { limit, before } = normalizeHistoryPage(page);
       const _id = toObjectId(userId);
       if (_id === null) return [];
-      const documents = await history.find({ userId: _id }).sort({ createdAt: -1, _id: -1 }).toArray();
-      return documents.map(toHistoryRecord);
+      return before ? pageBefore(_id, before, limit) : read(HISTORY_QUERIES.newest(_id), limit);
     },
 
     async deleteForUser(id, userId) {

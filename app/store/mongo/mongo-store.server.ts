@@ -1,28 +1,88 @@
-import { MongoClient, type Db, type IndexDescription } from "mongodb";
+import {
+  type Db,
+  type IndexDescription,
+  MongoClient,
+  type MongoClientOptions,
+  MongoNetworkError,
+  MongoServerError,
+  MongoServerSelectionError,
+} from "mongodb";
+import { StoreAuthenticationError, StoreIndexBuildError, StoreUnreachableError } from "../start-errors.ts";
 import type { Store } from "../types.ts";
+import { mongoUrlProblem, mongoDatabaseName } from "./connection-string.ts";
 import {
   CONTACT_MESSAGE_INDEXES,
   createMongoContactMessages,
+  RETIRED_CONTACT_MESSAGE_INDEXES,
   type ContactMessageDocument,
 } from "./contact-messages.ts";
-import { createMongoHistory, HISTORY_INDEXES, type HistoryDocument } from "./history.ts";
+import { createMongoHistory, HISTORY_INDEXES, RETIRED_HISTORY_INDEXES, type HistoryDocument } from "./history.ts";
 import {
   createMongoNewsletterSubscribers,
   SUBSCRIBER_INDEXES,
   type SubscriberDocument,
+  upgradeLegacySubscribers,
 } from "./newsletter-subscribers.ts";
-import { createMongoOutbox, OUTBOX_INDEXES, type OutboxDocument } from "./outbox.ts";
+import { createMongoNewsletters, NEWSLETTER_INDEXES, type NewsletterDocument } from "./newsletters.ts";
+import {
+  createMongoOutbox,
+  OUTBOX_INDEXES,
+  RETIRED_OUTBOX_INDEXES,
+  upgradeOutboxClaims,
+  type OutboxDocument,
+} from "./outbox.ts";
+import { createMongoRateLimiters, RATE_LIMIT_INDEXES } from "./rate-limits.ts";
+import { createMongoReviews, REVIEW_INDEXES, type ReviewDocument } from "./reviews.ts";
 import { createMongoSessions, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
 import { createMongoUsers, USER_INDEXES, type UserDocument } from "./users.ts";
 import { createMongoVerifications, VERIFICATION_INDEXES, type VerificationDocument } from "./verifications.ts";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * Once running, how long an operation waits for a primary. An election
+ * usually settles within about 12 s (10 s to notice the primary is gone,
+ * then the vote); 30 s rides out a slow one. A request made meanwhile waits
+ * for the new primary instead of failing.
+ */
+export const FAILOVER_SELECTION_TIMEOUT_MS = 30_000;
+
+/**
+ * How long a majority write waits for the secondaries. Without it a write
+ * hangs for as long as too few secondaries are up; with it the request
+ * fails after 10 s (the write stays on the primary and replicates later).
+ */
+export const MAJORITY_WRITE_TIMEOUT_MS = 10_000;
+
 export interface MongoStoreOptions {
-  /** Bounds both server selection and the TCP connect, so an unreachable server fails fast. */
+  /** Bounds the first connect (server selection and TCP connect), so an unreachable server fails start fast. */
   connectTimeoutMs?: number;
-  /** Defaults to the database named in the URL. */
+  /** Defaults to the database named in the URL; a URL without one is refused. */
   dbName?: string;
+}
+
+/**
+ * The settings every client of this app uses. They win over the same
+ * options written in the URL: the app relies on each of them.
+ */
+export function mongoClientOptions(serverSelectionTimeoutMS: number, connectTimeoutMS: number): MongoClientOptions {
+  return {
+    appName: "dynami",
+    serverSelectionTimeoutMS,
+    connectTimeoutMS,
+    // Acknowledged once a majority of the replica set holds the write, so a
+    // failover cannot roll back what a user was told is saved; bounded, so
+    // a secondary down cannot hang a request.
+    writeConcern: { w: "majority", wtimeoutMS: MAJORITY_WRITE_TIMEOUT_MS },
+    // Every read goes to the primary: a request sees what the previous one
+    // wrote, whichever instance served it (a secondary may lag behind).
+    readPreference: "primary",
+    // An operation cut off by an election is sent once more to the new
+    // primary; the server recognises a retried write and never applies it
+    // twice (claims, marks and inserts are single-document writes).
+    retryWrites: true,
+    retryReads: true,
+  };
 }
 
 const COLLECTIONS = {
@@ -33,56 +93,175 @@ const COLLECTIONS = {
   newsletterSubscribers: "newsletter_subscribers",
   history: "history",
   contactMessages: "contact_messages",
+  rateLimits: "rate_limits",
+  reviews: "reviews",
+  newsletters: "newsletters",
 } as const;
 
-const INDEXES: [collection: string, indexes: IndexDescription[]][] = [
-  [COLLECTIONS.users, USER_INDEXES],
-  [COLLECTIONS.sessions, SESSION_INDEXES],
-  [COLLECTIONS.verifications, VERIFICATION_INDEXES],
-  [COLLECTIONS.outbox, OUTBOX_INDEXES],
-  [COLLECTIONS.newsletterSubscribers, SUBSCRIBER_INDEXES],
-  [COLLECTIONS.history, HISTORY_INDEXES],
-  [COLLECTIONS.contactMessages, CONTACT_MESSAGE_INDEXES],
-];
-
-async function ensureIndexes(db: Db): Promise<void> {
-  // createIndexes is a no-op for indexes that already exist with the same definition.
-  await Promise.all(INDEXES.map(([collection, indexes]) => db.collection(collection).createIndexes(indexes)));
+interface CollectionIndexes {
+  collection: string;
+  indexes: IndexDescription[];
+  /** Names of indexes earlier versions created and no query uses any more. */
+  retired: string[];
 }
 
-/** Connects, pings and creates the indexes; rejects (and closes the client) when any of it fails. */
-export async function openMongoStore(databaseUrl: string, options: MongoStoreOptions = {}): Promise<Store> {
-  const timeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-  const client = new MongoClient(databaseUrl, {
-    serverSelectionTimeoutMS: timeout,
-    connectTimeoutMS: timeout,
-    writeConcern: { w: "majority" },
-  });
+/** Every index of the app, per collection (README: "Several instances"). */
+export const MONGO_INDEXES: CollectionIndexes[] = [
+  { collection: COLLECTIONS.users, indexes: USER_INDEXES, retired: [] },
+  { collection: COLLECTIONS.sessions, indexes: SESSION_INDEXES, retired: [] },
+  { collection: COLLECTIONS.verifications, indexes: VERIFICATION_INDEXES, retired: [] },
+  { collection: COLLECTIONS.outbox, indexes: OUTBOX_INDEXES, retired: RETIRED_OUTBOX_INDEXES },
+  { collection: COLLECTIONS.newsletterSubscribers, indexes: SUBSCRIBER_INDEXES, retired: [] },
+  { collection: COLLECTIONS.history, indexes: HISTORY_INDEXES, retired: RETIRED_HISTORY_INDEXES },
+  {
+    collection: COLLECTIONS.contactMessages,
+    indexes: CONTACT_MESSAGE_INDEXES,
+    retired: RETIRED_CONTACT_MESSAGE_INDEXES,
+  },
+  { collection: COLLECTIONS.rateLimits, indexes: RATE_LIMIT_INDEXES, retired: [] },
+  { collection: COLLECTIONS.reviews, indexes: REVIEW_INDEXES, retired: [] },
+  { collection: COLLECTIONS.newsletters, indexes: NEWSLETTER_INDEXES, retired: [] },
+];
+
+const AUTHENTICATION_FAILED = 18;
+const UNAUTHORIZED = 13;
+const DUPLICATE_KEY = 11000;
+const INDEX_NOT_FOUND = 27;
+const NAMESPACE_NOT_FOUND = 26;
+
+function isAuthenticationError(error: unknown): error is MongoServerError {
+  return error instanceof MongoServerError && (error.code === AUTHENTICATION_FAILED || error.code === UNAUTHORIZED);
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split("\n")[0]!;
+}
+
+/** The store's own errors for what the driver reports while opening; anything else unchanged. */
+export function classifyStartError(error: unknown): unknown {
+  if (error instanceof StoreIndexBuildError) return error;
+  if (isAuthenticationError(error)) return new StoreAuthenticationError(firstLine(error), { cause: error });
+  if (error instanceof MongoServerSelectionError || error instanceof MongoNetworkError) {
+    return new StoreUnreachableError(firstLine(error), { cause: error });
+  }
+  return error;
+}
+
+/** The duplicated key of a failed unique index build, as the server names it. */
+function duplicateKeyOf(error: MongoServerError): string | null {
+  if (error.code !== DUPLICATE_KEY) return null;
+  const keyValue: unknown = error.keyValue;
+  if (keyValue && typeof keyValue === "object") return JSON.stringify(keyValue);
+  return /dup key: (\{.*\})/.exec(error.message)?.[1] ?? "(not named by the server)";
+}
+
+/**
+ * One index at a time, so a failure names its collection and index. A
+ * no-op for an index that exists with the same definition. commitQuorum
+ * "majority": a secondary down must not hold the start up (the default
+ * waits for every voting member).
+ */
+async function ensureIndexes(db: Db): Promise<void> {
+  for (const { collection, indexes, retired } of MONGO_INDEXES) {
+    for (const index of indexes) {
+      try {
+        await db.collection(collection).createIndexes([index], { commitQuorum: "majority" });
+      } catch (error) {
+        if (!(error instanceof MongoServerError) || isAuthenticationError(error)) throw error;
+        throw new StoreIndexBuildError(collection, index.name!, duplicateKeyOf(error), firstLine(error), {
+          cause: error,
+        });
+      }
+    }
+    // After the new ones exist, so no query is ever left without its index.
+    for (const name of retired) {
+      await db
+        .collection(collection)
+        .dropIndex(name)
+        .catch((error: unknown) => {
+          const gone =
+            error instanceof MongoServerError && [INDEX_NOT_FOUND, NAMESPACE_NOT_FOUND].includes(error.code as number);
+          if (!gone) throw error;
+        });
+    }
+  }
+}
+
+function databaseNameFor(databaseUrl: string, options: MongoStoreOptions): string {
+  if (options.dbName !== undefined) return options.dbName;
+  const problem = mongoUrlProblem(databaseUrl);
+  if (problem !== null) throw new Error(`DATABASE_URL: ${problem}`);
+  return mongoDatabaseName(databaseUrl)!;
+}
+
+/**
+ * The driver fixes the server selection timeout per client (driver 7 has no
+ * per-operation timeout), yet start and service need different ones: start
+ * should fail fast when nothing answers, service should wait out an
+ * election. So a short-lived client with the short timeout makes the first
+ * contact (ping, index builds, upgrades) and the serving client, with the
+ * long one, connects only once that succeeded.
+ */
+async function prepareDatabase(databaseUrl: string, dbName: string, connectTimeoutMs: number): Promise<void> {
+  const client = new MongoClient(databaseUrl, mongoClientOptions(connectTimeoutMs, connectTimeoutMs));
   try {
     await client.connect();
-    const db = client.db(options.dbName);
+    const db = client.db(dbName);
     await db.command({ ping: 1 });
     await ensureIndexes(db);
-    return {
-      kind: "mongodb",
-      users: createMongoUsers(db.collection<UserDocument>(COLLECTIONS.users)),
-      sessions: createMongoSessions(db.collection<SessionDocument>(COLLECTIONS.sessions)),
-      verifications: createMongoVerifications(db.collection<VerificationDocument>(COLLECTIONS.verifications)),
-      outbox: createMongoOutbox(db.collection<OutboxDocument>(COLLECTIONS.outbox)),
-      newsletterSubscribers: createMongoNewsletterSubscribers(
-        db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
-      ),
-      history: createMongoHistory(db.collection<HistoryDocument>(COLLECTIONS.history)),
-      contactMessages: createMongoContactMessages(db.collection<ContactMessageDocument>(COLLECTIONS.contactMessages)),
-      async ping() {
-        await db.command({ ping: 1 });
-      },
-      async close() {
-        await client.close();
-      },
-    };
+    await upgradeOutboxClaims(db.collection<OutboxDocument>(COLLECTIONS.outbox));
+    await upgradeLegacySubscribers(
+      db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
+      db.collection<UserDocument>(COLLECTIONS.users),
+    );
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Connects, pings, builds the indexes and returns the store; rejects with
+ * StoreUnreachableError, StoreAuthenticationError or StoreIndexBuildError.
+ */
+export async function openMongoStore(databaseUrl: string, options: MongoStoreOptions = {}): Promise<Store> {
+  const dbName = databaseNameFor(databaseUrl, options);
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  try {
+    await prepareDatabase(databaseUrl, dbName, connectTimeoutMs);
+  } catch (error) {
+    throw classifyStartError(error);
+  }
+
+  const client = new MongoClient(
+    databaseUrl,
+    mongoClientOptions(FAILOVER_SELECTION_TIMEOUT_MS, DEFAULT_CONNECT_TIMEOUT_MS),
+  );
+  try {
+    await client.connect();
   } catch (error) {
     await client.close().catch(() => undefined);
-    throw error;
+    throw classifyStartError(error);
   }
+  const db = client.db(dbName);
+  return {
+    kind: "mongodb",
+    users: createMongoUsers(db.collection<UserDocument>(COLLECTIONS.users)),
+    sessions: createMongoSessions(db.collection<SessionDocument>(COLLECTIONS.sessions)),
+    verifications: createMongoVerifications(db.collection<VerificationDocument>(COLLECTIONS.verifications)),
+    outbox: createMongoOutbox(db.collection<OutboxDocument>(COLLECTIONS.outbox)),
+    newsletterSubscribers: createMongoNewsletterSubscribers(
+      db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
+    ),
+    history: createMongoHistory(db.collection<HistoryDocument>(COLLECTIONS.history)),
+    contactMessages: createMongoContactMessages(db.collection<ContactMessageDocument>(COLLECTIONS.contactMessages)),
+    reviews: createMongoReviews(db.collection<ReviewDocument>(COLLECTIONS.reviews)),
+    newsletters: createMongoNewsletters(db.collection<NewsletterDocument>(COLLECTIONS.newsletters)),
+    rateLimiter: createMongoRateLimiters(db, COLLECTIONS.rateLimits),
+    async ping() {
+      await db.command({ ping: 1 });
+    },
+    async close() {
+      await client.close();
+    },
+  };
 }

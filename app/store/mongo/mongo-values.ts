@@ -1,4 +1,4 @@
-import { MongoServerError, ObjectId } from "mongodb";
+import { type Document, type Filter, MongoServerError, ObjectId } from "mongodb";
 import { normalizeObjectId } from "../object-id.ts";
 
 /** An ObjectId for a 24-hex string; null for anything else, so bad ids find nothing. */
@@ -23,4 +23,26 @@ export function duplicateKeyFields(error: unknown): string[] | null {
   // Older servers only name the index in the message.
   const indexName = /index: (\S+)/.exec(error.message)?.[1];
   return indexName ? [indexName] : [];
+}
+
+/** An index the app creates; its key pattern doubles as the hint of the queries it serves. */
+export interface NamedIndex {
+  key: Record<string, 1 | -1>;
+  name: string;
+  unique?: boolean;
+  expireAfterSeconds?: number;
+  /** Only documents matching it are indexed (a query must imply it to use the index). */
+  partialFilterExpression?: Document;
+}
+
+/**
+ * A read that many documents may match, spelled out so the contract tests can
+ * explain() the very query the adapter runs. It hints its index, and its sort
+ * follows that index's keys, _id tie-breaker included, so the server never
+ * sorts in memory.
+ */
+export interface IndexedQuery<TDocument> {
+  filter: Filter<TDocument>;
+  sort: Record<string, 1 | -1>;
+  index: NamedIndex;
 }

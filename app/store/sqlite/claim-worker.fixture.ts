@@ -10,4 +10,5 @@ for (let claimed = await store.outbox.claimNext(); claimed; claimed = await stor
   claimedIds.push(claimed.id);
 }
 await store.close();
+// oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker_threads port, not window.postMessage: it takes no target origin
 parentPort?.postMessage(claimedIds);

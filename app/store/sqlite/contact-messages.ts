@@ -26,14 +26,21 @@ function toContactMessageRecord(row: ContactMessageRow): ContactMessageRecord {
   };
 }
 
+/** Exported so the contract tests EXPLAIN the very text the adapter runs. */
+export const CONTACT_MESSAGE_SQL = {
+  newest:
+    "SELECT * FROM contact_messages INDEXED BY contact_messages_created_at_id ORDER BY created_at DESC, id DESC LIMIT ?",
+  purgeBefore: "DELETE FROM contact_messages INDEXED BY contact_messages_created_at_id WHERE created_at < ?",
+} as const;
+
 export function createSqliteContactMessages(db: DatabaseSync): ContactMessagesStore {
   const insert = db.prepare(`
     INSERT INTO contact_messages (id, nom, email, sujet, message, locale, created_at)
     VALUES (?, ?, ?, ?, ?, ?, ?)
     RETURNING *
   `);
-  const selectNewest = db.prepare("SELECT * FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ?");
-  const deleteCreatedBefore = db.prepare("DELETE FROM contact_messages WHERE created_at < ?");
+  const selectNewest = db.prepare(CONTACT_MESSAGE_SQL.newest);
+  const deleteCreatedBefore = db.prepare(CONTACT_MESSAGE_SQL.purgeBefore);
 
   return {
     async add(input) {

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { newObjectId, normalizeObjectId } from "../object-id.ts";
-import { normalizeMeta, requireString } from "../normalize.ts";
+import { normalizeHistoryPage, normalizeMeta, requireString } from "../normalize.ts";
 import type { HistoryRecord, HistoryStore } from "../types.ts";
 import { changedRows } from "./sql-values.ts";
 
@@ -22,11 +22,30 @@ function toHistoryRecord(row: HistoryRow): HistoryRecord {
   };
 }
 
+/**
+ * The page reads, exported so the contract tests EXPLAIN the very text the
+ * adapter runs: one index range on (user_id, created_at, id), walked
+ * backwards, serves the filter, the order and the keyset cursor alike.
+ */
+export const HISTORY_SQL = {
+  newestPage: `
+    SELECT * FROM history INDEXED BY history_user_id_created_at_id
+    WHERE user_id = :userId
+    ORDER BY created_at DESC, id DESC LIMIT :limit
+  `,
+  pageBefore: `
+    SELECT * FROM history INDEXED BY history_user_id_created_at_id
+    WHERE user_id = :userId AND (created_at, id) < (:createdAt, :id)
+    ORDER BY created_at DESC, id DESC LIMIT :limit
+  `,
+} as const;
+
 export function createSqliteHistory(db: DatabaseSync): HistoryStore {
   const insert = db.prepare(`
     INSERT INTO history (id, user_id, action, meta, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *
   `);
-  const selectForUser = db.prepare("SELECT * FROM history WHERE user_id = ? ORDER BY created_at DESC, id DESC");
+  const selectNewestPage = db.prepare(HISTORY_SQL.newestPage);
+  const selectPageBefore = db.prepare(HISTORY_SQL.pageBefore);
   const deleteOwned = db.prepare("DELETE FROM history WHERE id = ? AND user_id = ?");
 
   return {
@@ -44,10 +63,14 @@ export function createSqliteHistory(db: DatabaseSync): HistoryStore {
       return toHistoryRecord(row);
     },
 
-    async listForUser(userId) {
+    async listForUser(userId, page) {
+      const { limit, before } = normalizeHistoryPage(page);
       const normalizedId = normalizeObjectId(userId);
       if (normalizedId === null) return [];
-      return (selectForUser.all(normalizedId) as unknown as HistoryRow[]).map(toHistoryRecord);
+      const rows = before
+        ? selectPageBefore.all({ userId: normalizedId, createdAt: before.createdAt.getTime(), id: before.id, limit })
+        : selectNewestPage.all({ userId: normalizedId, limit });
+      return (rows as unknown as HistoryRow[]).map(toHistoryRecord);
     },
 
     async deleteForUser(id, userId) {

@@ -106,6 +106,101 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX contact_messages_created_at ON contact_messages (created_at);
     `,
   },
+  {
+    // Several app processes on one file: outbox claims bound to a token with a
+    // lease, and every listing served by an index that also serves its sort,
+    // the id tie-breaker included (a rowid index cannot: SQLite would sort).
+    version: 3,
+    sql: `
+      ALTER TABLE mail_outbox ADD COLUMN claim_token TEXT;
+      ALTER TABLE mail_outbox ADD COLUMN claimed_at INTEGER;
+      -- Mails left sending by the previous version get a claim that lapses
+      -- one lease after their last update, like any other.
+      UPDATE mail_outbox
+      SET claim_token = lower(hex(randomblob(16))), claimed_at = updated_at
+      WHERE status = 'sending';
+
+      DROP INDEX mail_outbox_status_created_at;
+      CREATE INDEX mail_outbox_queued_due ON mail_outbox (status, next_attempt_at, id);
+      CREATE INDEX mail_outbox_claimed_at ON mail_outbox (status, claimed_at, id);
+      DROP INDEX mail_outbox_created_at;
+      CREATE INDEX mail_outbox_created_at_id ON mail_outbox (created_at, id);
+
+      DROP INDEX history_user_id_created_at;
+      CREATE INDEX history_user_id_created_at_id ON history (user_id, created_at, id);
+
+      DROP INDEX contact_messages_created_at;
+      CREATE INDEX contact_messages_created_at_id ON contact_messages (created_at, id);
+    `,
+  },
+  {
+    // Community: reviews, newsletters, double opt-in for subscribers, and
+    // what newsletter mails need from the outbox.
+    version: 5,
+    sql: `
+      CREATE TABLE reviews (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+        comment TEXT NOT NULL,
+        approved_at INTEGER,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      -- Each listing reads one index that also serves its order, id tie-breaker included.
+      CREATE INDEX reviews_created_at_id ON reviews (created_at, id);
+      CREATE INDEX reviews_approved_created_at_id ON reviews (created_at, id) WHERE approved_at IS NOT NULL;
+      CREATE INDEX reviews_user_id ON reviews (user_id);
+
+      CREATE TABLE newsletters (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        content TEXT NOT NULL,
+        scheduled_at INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('draft', 'scheduled', 'sending', 'sent', 'failed')),
+        sent_at INTEGER,
+        recipient_count INTEGER,
+        failure_reason TEXT,
+        attempts INTEGER NOT NULL,
+        claim_token TEXT,
+        lease_until INTEGER,
+        cursor TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX newsletters_created_at_id ON newsletters (created_at, id);
+      CREATE INDEX newsletters_status_scheduled_at ON newsletters (status, scheduled_at, id);
+      CREATE INDEX newsletters_status_lease_until ON newsletters (status, lease_until, id);
+
+      ALTER TABLE newsletter_subscribers ADD COLUMN confirmed_at INTEGER;
+      ALTER TABLE newsletter_subscribers ADD COLUMN confirm_token_hash TEXT;
+      ALTER TABLE newsletter_subscribers ADD COLUMN confirm_with_account INTEGER NOT NULL DEFAULT 0
+        CHECK (confirm_with_account IN (0, 1));
+      ALTER TABLE newsletter_subscribers ADD COLUMN unsubscribe_token TEXT;
+      -- Until now only the sign-up box subscribed: such a row is confirmed when
+      -- its account is verified, and pending (waiting for that) otherwise.
+      UPDATE newsletter_subscribers SET
+        confirm_with_account = 1,
+        confirmed_at = (
+          SELECT users.email_verified_at FROM users
+          WHERE users.email = newsletter_subscribers.email AND users.email_verified_at IS NOT NULL
+        ),
+        unsubscribe_token = lower(hex(randomblob(32)));
+      CREATE UNIQUE INDEX newsletter_subscribers_unsubscribe_token_unique ON newsletter_subscribers (unsubscribe_token);
+      CREATE UNIQUE INDEX newsletter_subscribers_confirm_token_hash_unique
+        ON newsletter_subscribers (confirm_token_hash) WHERE confirm_token_hash IS NOT NULL;
+      -- The sender pages through confirmed subscribers by id.
+      CREATE INDEX newsletter_subscribers_confirmed_id ON newsletter_subscribers (id) WHERE confirmed_at IS NOT NULL;
+      -- The retention purge of pending subscriptions.
+      CREATE INDEX newsletter_subscribers_pending_created_at
+        ON newsletter_subscribers (created_at) WHERE confirmed_at IS NULL;
+
+      ALTER TABLE mail_outbox ADD COLUMN headers TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(headers));
+      ALTER TABLE mail_outbox ADD COLUMN dedupe_key TEXT;
+      CREATE UNIQUE INDEX mail_outbox_dedupe_key_unique ON mail_outbox (dedupe_key) WHERE dedupe_key IS NOT NULL;
+    `,
+  },
 ];
 
 export function appliedMigrationVersions(db: DatabaseSync): number[] {
@@ -124,7 +219,7 @@ export function runMigrations(db: DatabaseSync, migrations: readonly Migration[]
   const isApplied = db.prepare("SELECT 1 FROM schema_migrations WHERE version = ?");
   const recordApplied = db.prepare("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)");
 
-  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+  for (const migration of migrations.toSorted((a, b) => a.version - b.version)) {
     if (isApplied.get(migration.version)) continue;
     // IMMEDIATE takes the write lock up front; checking again under it means two
     // processes starting together never both apply the same migration.

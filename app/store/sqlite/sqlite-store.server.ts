@@ -1,12 +1,16 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import { rateLimiterRegistry } from "../rate-limiters.ts";
 import type { Store } from "../types.ts";
 import { createSqliteContactMessages } from "./contact-messages.ts";
 import { createSqliteHistory } from "./history.ts";
 import { runMigrations } from "./migrations.ts";
 import { createSqliteNewsletterSubscribers } from "./newsletter-subscribers.ts";
+import { createSqliteNewsletters } from "./newsletters.ts";
 import { createSqliteOutbox } from "./outbox.ts";
+import { createSqliteReviews } from "./reviews.ts";
 import { createSqliteSessions } from "./sessions.ts";
 import { createSqliteUsers } from "./users.ts";
 import { createSqliteVerifications } from "./verifications.ts";
@@ -48,8 +52,15 @@ export function openSqliteStore(databaseUrl: string): Store {
     verifications: createSqliteVerifications(db),
     outbox: createSqliteOutbox(db),
     newsletterSubscribers: createSqliteNewsletterSubscribers(db),
+    reviews: createSqliteReviews(db),
+    newsletters: createSqliteNewsletters(db),
     history: createSqliteHistory(db),
     contactMessages: createSqliteContactMessages(db),
+    // One process serves an SQLite file: its limits can live in its memory.
+    rateLimiter: rateLimiterRegistry(
+      ({ keyPrefix, points, durationSeconds }) =>
+        new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds }),
+    ),
     async ping() {
       ping.get();
     },

@@ -25,7 +25,7 @@ export function mailsTo(address: string): ReceivedMail[] {
   }
   return files
     .map((name) => path.join(mailDir, name))
-    .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
+    .toSorted((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
     .map((file) => ({ file, ...parseEml(readFileSync(file, "utf8")) }))
     .filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()));
 }

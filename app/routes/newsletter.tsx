@@ -1,0 +1,53 @@
+import { data } from "react-router";
+import type { Route } from "./+types/newsletter";
+import { type NewsletterActionData, NewsletterSection } from "~/components/community/newsletter-section";
+import { getClientAddress, getServices } from "~/context.server";
+import { NEWSLETTER_EMAIL_MAX_LENGTH } from "~/domain/newsletter";
+import { readFormData } from "~/lib/http.server";
+import { pageTitle } from "~/lib/page-title";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { subscribeToNewsletter } from "~/services/newsletter-subscriptions.server";
+
+// Where the newsletter block's form posts. With JavaScript it answers the
+// block in place; without it, this page shows the block with the outcome.
+
+export const handle = { i18n: ["common", "community"] };
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { title: getInstance(context).t("newsletter.pageTitle", { ns: "community" }) };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.title) }];
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
+  const typed = String(form.get("email") ?? "").slice(0, NEWSLETTER_EMAIL_MAX_LENGTH);
+  const outcome = await subscribeToNewsletter(getServices(context), form.get("email"), {
+    locale: getLocale(context),
+    clientAddress: getClientAddress(context),
+  });
+  if (outcome.ok) return data<NewsletterActionData>({ status: "subscribed", messageKey: "success" });
+  if (outcome.status === 429) {
+    return data<NewsletterActionData>(
+      { status: "rate-limited", messageKey: "tooManyRequests", email: typed },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  }
+  return data<NewsletterActionData>({ status: "invalid", messageKey: "emailInvalid", email: typed }, { status: 400 });
+}
+
+/** With JavaScript: a server that fails gets the generic error, a request that never reaches it the network one. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<NewsletterActionData> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    // fetch() rejects with a TypeError when the network fails; anything else came from the server.
+    return { status: "failed", messageKey: error instanceof TypeError ? "networkError" : "error" };
+  }
+}
+
+export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  return <NewsletterSection actionData={actionData} />;
+}
