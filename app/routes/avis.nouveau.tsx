@@ -21,7 +21,11 @@ import type { RootLoaderData } from "~/root";
 export const handle = { i18n: ["common", "community"] };
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { title: getInstance(context).t("reviews.form.title", { ns: "community" }) };
+  const { t } = getInstance(context);
+  return {
+    title: t("reviews.form.title", { ns: "community" }),
+    description: t("reviews.form.intro", { ns: "community" }),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -7,7 +7,7 @@ import { demoUser } from "./support/server";
 
 const jsEnabled = (projectName: string) => projectName === "js";
 
-/** Every public page (the workout pages join once they exist). */
+/** Every public page. */
 const pages = [
   "/",
   "/outils",
@@ -20,6 +20,10 @@ const pages = [
   "/cookies",
   "/not-found",
   "/page-qui-n-existe-pas",
+  "/exo",
+  "/exo?etape=3&type=muscu&equipement=halteres&muscle=pectoraux",
+  "/newsletter",
+  "/avis/nouveau",
 ];
 
 const languages = ["fr", "en", "de", "es"];

@@ -105,8 +105,13 @@ const signedOutPages = [
   "/verify-email?token=inconnu",
   "/reset-password?token=inconnu",
   "/admin",
+  "/exo",
+  "/exo?etape=2&type=muscu",
+  "/exo?etape=3&type=muscu&equipement=halteres",
+  "/exo?etape=3&type=muscu&equipement=halteres&muscle=pectoraux&choix=dumbbell-bench-press",
+  "/exo?mode=recherche",
 ];
-const userPages = ["/?compte=history", "/avis/nouveau", "/admin"];
+const userPages = ["/?compte=history", "/avis/nouveau", "/admin", "/exo"];
 const adminPages = ["/admin", "/admin?onglet=newsletter", "/admin/newsletter/new"];
 
 test.describe.configure({ timeout: 180_000 });

@@ -14,6 +14,9 @@ const pages = [
   "/privacy-policy",
   "/cookies",
   "/not-found",
+  "/exo",
+  "/newsletter",
+  "/avis/nouveau",
 ];
 const languages = ["fr", "en", "de", "es"];
 

@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from "~/components/workout/storage-keys";
 import type { TFunction } from "~/i18n/translator";
 import styles from "./cookie-table.module.css";
 
@@ -23,6 +24,8 @@ export const localStorageKeys: readonly StoredItem[] = [
   { name: "language", category: "preferences" },
   { name: "userPoids", category: "preferences" },
   { name: "userTaille", category: "preferences" },
+  // The workout builder: the session being built, kept on this device.
+  ...Object.values(STORAGE_KEYS).map((name) => ({ name, category: "necessary" as const })),
 ];
 
 /** A real table on wide screens; on a phone each row reads as a small card, labels included. */
