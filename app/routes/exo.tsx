@@ -13,9 +13,9 @@ export const handle = { i18n: ["workout"] };
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const pageTexts = new Map<string, { title: string; description: string; defaultSessionName: string }>();
 /**
- * The page's title and default session name ('Session - {date}'), in the
+ * The page's title, description and default session name ('Session - {date}'), in the
  * page's language: formatting a date and translating cost more than the
- * rest of the loader, so each pair is made once per language and day.
+ * rest of the loader, so they are made once per language and day.
  */
 function loaderTexts(t: TFunction, language: string, date: Date) {
   const key = `${language} ${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;

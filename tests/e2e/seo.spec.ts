@@ -72,6 +72,14 @@ test("the address without a language is its own canonical (it adapts to the visi
   expect(head.canonical.map(local)).toEqual(["/imc"]);
 });
 
+test("a builder state in the address is not a page of its own: its canonical is the builder", async ({ request }) => {
+  const head = headOf(
+    await (await request.get("/exo?etape=3&type=muscu&equipement=halteres&muscle=pectoraux&lng=en")).text(),
+  );
+  expect(head.canonical.map(local)).toEqual(["/exo?lng=en"]);
+  expect(head.description).toMatch(/^Four steps/);
+});
+
 test("a page that does not exist is not offered to search engines", async ({ request }) => {
   const response = await request.get("/page-qui-n-existe-pas");
   expect(response.status()).toBe(404);
