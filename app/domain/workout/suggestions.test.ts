@@ -262,7 +262,7 @@ describe("sorting and limit", () => {
       fixtureExercise({ id: "same", name: "First" }),
       fixtureExercise({ id: "same", name: "Second" }),
     ]);
-    expect(twice.all.map((entry) => entry.exercise.name)).toEqual(["First"]);
+    expect(twice.all.map((indexed) => indexed.exercise.name)).toEqual(["First"]);
     expect(twice.byId.get("same")!.exercise.name).toBe("First");
   });
 
