@@ -4,6 +4,7 @@
 import { HISTORY_PAGE_SIZE } from "../domain/history-page.ts";
 import type { SessionEntry, SessionSummary } from "../domain/workout/session-entries.ts";
 import { WORKOUT_SESSION_PAGE_SIZE } from "../domain/workout/session-page.ts";
+import { IDEMPOTENCY_KEY_PATTERN } from "../domain/workout/session-payload.ts";
 import { normalizeObjectId } from "./object-id.ts";
 import type {
   EditableNewsletterStatus,
@@ -204,9 +205,6 @@ export function normalizeHistoryPage(page: HistoryPage = {}): NormalizedHistoryP
   if (id === null) throw new TypeError("before.id must be a 24-hex id");
   return { limit, before: { createdAt: requireDate(page.before.createdAt, "before.createdAt"), id } };
 }
-
-/** A finished session's idempotency key: what a UUID or any short random token looks like. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 function requireNonNegativeNumber(value: unknown, field: string): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
