@@ -201,7 +201,8 @@ function looseEntry(entry: EntryShape): LooseEntry {
 /** "entries[2].sets[0].reps" */
 function pathText(path: readonly PropertyKey[]): string {
   return path.reduce<string>(
-    (text, key) => (typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+    (written, key) =>
+      typeof key === "number" ? `${written}[${key}]` : written ? `${written}.${String(key)}` : String(key),
     "",
   );
 }
