@@ -162,20 +162,26 @@ export function readSessionForm(
     }
     const mode = read(exerciseField.mode(i));
     if ((SESSION_MODES as readonly string[]).includes(mode ?? "")) input.mode = mode as SessionMode;
+    // The form shows the rows of its mode only: the other list starts again with one fresh set.
     const strengthRows = rowCount((j) => read(exerciseField.reps(i, j)) !== null);
-    // The form shows the rows of its mode only: the other list starts again with one empty set.
-    input.sets = Array.from({ length: Math.max(1, strengthRows) }, (_, j) => ({
-      weight: number(i, exerciseField.weight(i, j), SESSION_LIMITS.weightKg),
-      reps: number(i, exerciseField.reps(i, j), SESSION_LIMITS.reps),
-      restSec: number(i, exerciseField.restSec(i, j), SESSION_LIMITS.restSec),
-    }));
+    input.sets =
+      strengthRows === 0
+        ? [emptyStrengthSet()]
+        : Array.from({ length: strengthRows }, (_, j) => ({
+            weight: number(i, exerciseField.weight(i, j), SESSION_LIMITS.weightKg),
+            reps: number(i, exerciseField.reps(i, j), SESSION_LIMITS.reps),
+            restSec: number(i, exerciseField.restSec(i, j), SESSION_LIMITS.restSec),
+          }));
     const cardioRows = rowCount((j) => read(exerciseField.durationMin(i, j)) !== null);
-    input.cardioSets = Array.from({ length: Math.max(1, cardioRows) }, (_, j) => ({
-      durationMin: number(i, exerciseField.durationMin(i, j), SESSION_LIMITS.durationMin),
-      durationSec: number(i, exerciseField.durationSec(i, j), SESSION_LIMITS.durationSec),
-      intensity: number(i, exerciseField.intensity(i, j), MAX_INTENSITY, MIN_INTENSITY),
-      distanceKm: number(i, exerciseField.distanceKm(i, j), SESSION_LIMITS.distanceKm),
-    }));
+    input.cardioSets =
+      cardioRows === 0
+        ? [emptyCardioSet()]
+        : Array.from({ length: cardioRows }, (_, j) => ({
+            durationMin: number(i, exerciseField.durationMin(i, j), SESSION_LIMITS.durationMin),
+            durationSec: number(i, exerciseField.durationSec(i, j), SESSION_LIMITS.durationSec),
+            intensity: number(i, exerciseField.intensity(i, j), MAX_INTENSITY, MIN_INTENSITY),
+            distanceKm: number(i, exerciseField.distanceKm(i, j), SESSION_LIMITS.distanceKm),
+          }));
     input.notes = clip(read(exerciseField.notes(i)), SESSION_LIMITS.exerciseNotesLength);
     // Without a popup to close, an exercise is done once a set holds a value.
     input.done = hasLoggedValue(input);

@@ -5,7 +5,7 @@
 // arrives (a retry whose answer was lost, two tabs sending together).
 
 import { IDEMPOTENCY_KEY_PATTERN, type SavedSessionPayload } from "~/domain/workout/session-payload";
-import { PENDING_SESSIONS_KEY } from "./pending-sessions";
+import { PENDING_SESSIONS_KEY } from "./session-keys";
 
 /** At most this many sessions wait on a device; the oldest go first past it. */
 export const MAX_PENDING_SESSIONS = 50;

@@ -20,12 +20,7 @@ import {
 } from "~/domain/workout/session-entries";
 import { parseTimerState, type TimerState } from "~/domain/workout/session-timer";
 
-export const SESSION_STORAGE_KEYS = {
-  inputsPrefix: "suivie_exo_inputs:",
-  startedAt: "suivieStartedAt",
-  /** The clock's pauses: what it counted before the current run, and when that run began. */
-  timer: "suivieTimer",
-} as const;
+import { SESSION_STORAGE_KEYS } from "./session-keys";
 
 /**
  * Local storage with a copy in memory: what the page wrote stays readable

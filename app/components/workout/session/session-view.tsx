@@ -337,7 +337,7 @@ export default function SessionView(props: SessionViewProps) {
             open={runner.confirming}
             onClose={runner.cancelFinish}
             labelledBy="finish-confirm-title"
-            closeLabel={t("confirm.cancel")}
+            closeLabel={t("confirm.close")}
           >
             <div className={styles.confirm}>
               <h2 id="finish-confirm-title">{t("confirm.title")}</h2>
