@@ -484,3 +484,38 @@ test.describe("workout session without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Choisis ton entraînement" })).toBeVisible();
   });
 });
+
+test.describe("workout session limits through the HTTP server", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "requests only: once is enough");
+
+  test("a session payload past 512 KB gets 413 {message}; a hostile one 400 {message}", async ({ context }) => {
+    const token = await logInAs(context, demoUser);
+    const headers = { Authorization: `Bearer ${token}` };
+    const request = context.request;
+    const huge = await request.post("/api/workouts/sessions", {
+      headers,
+      data: { startedAt: new Date().toISOString(), notes: "x".repeat(600 * 1024) },
+    });
+    expect(huge.status()).toBe(413);
+    expect(await huge.json()).toEqual({ message: "Requête trop volumineuse (512 Ko maximum)." });
+
+    const hostile = await request.post("/api/workouts/sessions", {
+      headers,
+      data: {
+        startedAt: new Date(Date.now() - 60_000).toISOString(),
+        endedAt: new Date().toISOString(),
+        entries: [{ exerciseId: { $gt: "" }, sets: [{ reps: 10 }] }],
+      },
+    });
+    expect(hostile.status()).toBe(400);
+    expect(((await hostile.json()) as { message: string }).message).toMatch(/^entries\[0\]\.exerciseId /);
+  });
+
+  test("the page's session form past 256 KB gets the 413 page", async ({ request, baseURL }) => {
+    const response = await request.post(sessionUrl("Trop long", ["pushups"]), {
+      headers: { Origin: new URL(baseURL!).origin },
+      form: { intent: "terminer", "notes-seance": "x".repeat(300 * 1024) },
+    });
+    expect(response.status()).toBe(413);
+  });
+});
