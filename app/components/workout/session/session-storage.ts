@@ -45,6 +45,15 @@ function attempt<T>(run: () => T, fallback: T): T {
   }
 }
 
+/** A write the device refused (disabled or full storage): the page goes on from memory, with a warning. */
+function persist(write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    console.warn("The session could not be kept on this device:", error);
+  }
+}
+
 const written = new Map<string, string | null>();
 const listeners = new Set<() => void>();
 let version = 0;
@@ -61,12 +70,12 @@ export const deviceStorage: DeviceStorage = {
   },
   setItem(key, value) {
     written.set(key, value);
-    attempt(() => localStorage.setItem(key, value), undefined);
+    persist(() => localStorage.setItem(key, value));
     changed();
   },
   removeItem(key) {
     written.set(key, null);
-    attempt(() => localStorage.removeItem(key), undefined);
+    persist(() => localStorage.removeItem(key));
     changed();
   },
   keysStartingWith(prefix) {

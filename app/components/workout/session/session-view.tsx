@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
 import { formatBuilderAction } from "~/domain/workout/builder-url";
+import { withFrenchSpacing } from "~/lib/french-spacing";
 import type { PlannedExercise } from "~/domain/workout/planned-exercises";
 import { isExerciseDone, SESSION_LIMITS } from "~/domain/workout/session-entries";
 import { formatSessionIntent, freshInputs, SESSION_FORM_FIELDS } from "~/domain/workout/session-form";
@@ -40,7 +41,13 @@ export interface SessionViewProps {
  */
 export default function SessionView(props: SessionViewProps) {
   const { exercises, hydrated, formResult, builderFormId, pageHref } = props;
-  const { t } = useTranslation("workout-session") as unknown as { t: SessionT };
+  const { t: translate, i18n } = useTranslation("workout-session");
+  // French marks stay with their word ("séance ?" never breaks before its "?"), as on the rest of the page.
+  const t = useMemo(() => {
+    const call = translate as unknown as (key: string, options?: unknown) => unknown;
+    return ((key: string, options?: unknown) =>
+      withFrenchSpacing(String(call(key, options)), i18n.language)) as unknown as SessionT;
+  }, [translate, i18n.language]);
   const [notes, setNotes] = useState("");
   const notesRef = useRef(notes);
   useEffect(() => {
