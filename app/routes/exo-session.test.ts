@@ -86,6 +86,20 @@ describe("/exo action: the session's form without JavaScript", () => {
     expect(await app.services.store.workoutSessions.listForUser(userId)).toHaveLength(1);
   });
 
+  it("shows the signed-in user's last session in the page's data once one is saved", async () => {
+    const load = async () => {
+      const response = await callRoute(
+        exoRoute.loader as never,
+        new Request(`${origin}${page}`, { headers: { Cookie: cookie } }),
+        { context: app.context() },
+      );
+      return ((await response.json()) as { lastSession: unknown }).lastSession;
+    };
+    expect(await load()).toBeNull();
+    await post({ ...sessionForm(), intent: finish }, { Cookie: cookie });
+    expect(await load()).toMatchObject({ name: "Jambes du lundi", calories: 15, durationMinutes: 30 });
+  });
+
   it("shows a visitor the summary and saves nothing", async () => {
     const { data } = await post({ ...sessionForm(), intent: finish });
     expect(data).toMatchObject({ kind: "summary", result: { outcome: "signed-out", calories: 15 } });

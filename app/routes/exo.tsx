@@ -9,6 +9,9 @@ import { pageTitle } from "~/lib/page-title";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { builderRequest } from "~/services/workout/builder.server";
 import { newSessionFormStart, sessionPageAction } from "~/services/workout/session-page.server";
+import { lastWorkoutSession } from "~/services/workout/sessions.server";
+import { getCurrentUser } from "~/services/auth/session.server";
+import { getServices } from "~/context.server";
 
 /**
  * The session's form sent without JavaScript holds every set of every
@@ -46,7 +49,7 @@ function loaderTexts(t: TFunction, language: string, date: Date) {
   return texts;
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const language = getLocale(context);
   const now = new Date();
   const { title, defaultSessionName } = loaderTexts(getInstance(context).t, language, now);
@@ -55,7 +58,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if ("redirect" in outcome) throw redirect(outcome.redirect);
   // A session run without JavaScript starts when its page is served.
   const sessionStart = outcome.view.state.mode === "session" ? newSessionFormStart(now) : null;
-  return { title, view: outcome.view, language, sessionStart };
+  const current = await getCurrentUser(context, request);
+  const lastSession = current ? await lastWorkoutSession(getServices(context), current.user.id) : null;
+  return { title, view: outcome.view, language, sessionStart, lastSession };
 }
 
 // The session's form sent without JavaScript: a set added or deleted, a
@@ -98,6 +103,7 @@ export default function Exo({ loaderData, actionData }: Route.ComponentProps) {
         pageHref: location.pathname + location.search,
         language: loaderData.language,
       }}
+      lastSession={loaderData.lastSession}
     />
   );
 }

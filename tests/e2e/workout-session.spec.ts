@@ -193,6 +193,10 @@ test.describe("workout session with JavaScript", () => {
     expect(saved!.entries[2]!.sets[0]!.durationSec).toBe(720);
     expect(saved!.durationSec).toBeGreaterThanOrEqual(1);
 
+    // The user panel under the builder shows the last session (the demo user's: other tests save some too).
+    await expect(page.getByText("Ta dernière séance")).toBeVisible();
+    await expect(page.getByText(/, le .+\s:\s\d+ min, \d+ kcal$/)).toBeVisible();
+
     // The session is over on this device.
     expect(
       await page.evaluate(() => [

@@ -10,6 +10,8 @@ import { SearchPanel } from "./search-panel";
 import SessionView from "./session/session-view";
 import { StateFields } from "./state-fields";
 import { StepIndicator } from "./step-indicator";
+import type { LastSessionView } from "~/services/workout/sessions.server";
+import { LastSession } from "./session/last-session";
 import type { SessionViewProps } from "./session/session-view";
 import { plannedFromCards, useBuilder } from "./use-builder";
 import { usePageWorkoutT, WorkoutTextsProvider } from "./workout-texts";
@@ -56,9 +58,12 @@ export function WorkoutPage({
   view,
   user,
   session,
+  lastSession = null,
 }: {
   view: BuilderView;
   user: WorkoutUser | null;
+  /** The signed-in user's last session, shown in the user panel. */
+  lastSession?: LastSessionView | null;
   /** The session view's start and the answer to its form sent without JavaScript. */
   session: Pick<SessionViewProps, "formStart" | "formResult" | "pageHref" | "language">;
 }) {
@@ -238,7 +243,14 @@ export function WorkoutPage({
           </div>
         ) : null}
         <div className={styles.below}>
-          {user ? <UserPanel name={user.name} /> : <TipCard start={picks.tip} count={RANDOM_TEXT_COUNTS.tips} />}
+          {user ? (
+            <UserPanel
+              name={user.name}
+              lastSession={lastSession ? <LastSession session={lastSession} language={session.language} /> : null}
+            />
+          ) : (
+            <TipCard start={picks.tip} count={RANDOM_TEXT_COUNTS.tips} />
+          )}
         </div>
       </div>
     </WorkoutTextsProvider>

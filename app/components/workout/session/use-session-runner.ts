@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { useRevalidator } from "react-router";
 import {
   bestProgress,
   closedInput,
@@ -109,6 +110,8 @@ export function useSessionRunner({
   userId,
 }: SessionRunnerOptions): SessionRunner {
   const version = useSyncExternalStore(subscribeToDevice, deviceVersion, () => NOT_HYDRATED);
+  // A saved session changes what the page shows of the user (their last session): read it again.
+  const { revalidate } = useRevalidator();
   const restored = version !== NOT_HYDRATED;
   const inputs = restored ? loadExerciseInputs(deviceStorage, exercises) : freshInputs(exercises);
   const timer = restored ? loadTimer(deviceStorage) : idleTimer();
@@ -195,6 +198,7 @@ export function useSessionRunner({
       onProgress: (current, total) => setSaving({ current, total }),
     });
     setSaving(null);
+    if (report.saved.length > 0) void revalidate();
     const mine = report.refused.find((refusal) => refusal.key === key);
     setResult(
       sessionResultOf(payload, {
@@ -213,11 +217,12 @@ export function useSessionRunner({
       const report = await sendPendingSessions({ userId });
       if (report.saved.length > 0 && report.kept.length === 0) {
         setResult((current) => current && { ...current, outcome: "saved", savedCount: 1 });
+        void revalidate();
       }
     };
     window.addEventListener("online", retry);
     return () => window.removeEventListener("online", retry);
-  }, [waiting, userId]);
+  }, [waiting, userId, revalidate]);
 
   return {
     inputs,
