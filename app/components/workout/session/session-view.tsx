@@ -43,11 +43,12 @@ export default function SessionView(props: SessionViewProps) {
   const { exercises, hydrated, formResult, builderFormId, pageHref } = props;
   const { t: translate, i18n } = useTranslation("workout-session");
   // French marks stay with their word ("séance ?" never breaks before its "?"), as on the rest of the page.
-  const t = useMemo(() => {
-    const call = translate as unknown as (key: string, options?: unknown) => unknown;
-    return ((key: string, options?: unknown) =>
-      withFrenchSpacing(String(call(key, options)), i18n.language)) as unknown as SessionT;
-  }, [translate, i18n.language]);
+  const t = useMemo(
+    () =>
+      ((key: string, options?: Parameters<SessionT>[1]) =>
+        withFrenchSpacing(translate(key, options), i18n.language)) as SessionT,
+    [translate, i18n.language],
+  );
   const [notes, setNotes] = useState("");
   const notesRef = useRef(notes);
   useEffect(() => {

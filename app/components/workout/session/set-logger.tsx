@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 import {
   type CardioSetInput,
   type ExerciseInput,
@@ -20,7 +20,8 @@ import {
 import { formatClock } from "~/domain/workout/session-timer";
 import styles from "./session.module.css";
 
-export type SessionT = TFunction<"workout-session">;
+/** The workout-session namespace's t. */
+export type SessionT = TFunction;
 
 /**
  * How the logger talks back: in the browser each change updates the card's
