@@ -22,6 +22,7 @@ import { PageMetadata } from "~/components/layout/page-metadata";
 import { RouteAnnouncer } from "~/components/layout/route-announcer";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { PendingSessionsSender } from "~/components/workout/session/pending-sessions-sender";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import { readCookie } from "~/lib/cookies";
 import { readAccountFlash } from "~/lib/account-flash.server";
@@ -175,6 +176,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Page({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
+  const rootData = useRouteLoaderData<RootLoaderData>("root");
   return (
     <>
       <a className="skip-link" href="#contenu">
@@ -188,6 +190,7 @@ function Page({ children }: { children: React.ReactNode }) {
       <ConsentBanner />
       <AccountDialogFromAddress />
       <RouteAnnouncer />
+      <PendingSessionsSender userId={rootData?.user?.id ?? null} />
     </>
   );
 }

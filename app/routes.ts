@@ -28,6 +28,7 @@ export default [
   route("exo", "routes/exo.tsx"),
   route("api/history", "routes/api/history.ts"),
   route("api/history/:id", "routes/api/history.$id.ts"),
+  route("api/workouts/sessions", "routes/api/workouts.sessions.ts"),
   // The account dialog's forms (?compte=...) and the pages of the account mails.
   route("compte", "routes/compte.ts"),
   route("verify-email", "routes/verify-email.tsx"),

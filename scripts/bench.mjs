@@ -46,6 +46,9 @@ const WITH_LOAD = process.env.BENCH_LOAD !== "0";
 const HOME_RATIO_TARGET = 1; // percent of hello world
 const HOME_P99_TARGET_MS = 100;
 
+/** The session view of /exo, with a strength, a bodyweight and a cardio exercise. */
+const SESSION_PATH = "/exo?mode=seance&choix=dumbbell-bench-press&choix=pushups&choix=running";
+
 // The app pages measured under load. The 404 page answers 404 on purpose:
 // those responses are the expected ones, not failures.
 const APP_TARGETS = [
@@ -62,6 +65,8 @@ const APP_TARGETS = [
     path: "/exo?etape=3&type=muscu&equipement=halteres&muscle=pectoraux",
     expectedStatus: 200,
   },
+  // The session view (clock, cards, set popup code) with three exercises.
+  { label: "/exo session", path: SESSION_PATH, expectedStatus: 200 },
 ];
 /**
  * Targets also reported as a share of the home page's throughput (issue 7:
@@ -109,9 +114,10 @@ const WEIGHED_PAGES = [
     path: "/exo?etape=3&type=muscu&equipement=halteres&muscle=pectoraux&choix=dumbbell-bench-press&choix=dumbbell-flyes",
     budget: FORM_PAGE_BUDGET,
   },
+  { label: "/exo session", path: SESSION_PATH, budget: FORM_PAGE_BUDGET },
 ];
 /** Pages that may load at most this much more JavaScript than the home page. */
-const JS_BEYOND_HOME = { "/exo": 60 * KB, "/exo list": 60 * KB };
+const JS_BEYOND_HOME = { "/exo": 60 * KB, "/exo list": 60 * KB, "/exo session": 60 * KB };
 
 function readDuration() {
   const raw = process.env.BENCH_DURATION;

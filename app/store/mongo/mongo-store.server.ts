@@ -36,6 +36,11 @@ import { createMongoReviews, REVIEW_INDEXES, type ReviewDocument } from "./revie
 import { createMongoSessions, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
 import { createMongoUsers, USER_INDEXES, type UserDocument } from "./users.ts";
 import { createMongoVerifications, VERIFICATION_INDEXES, type VerificationDocument } from "./verifications.ts";
+import {
+  createMongoWorkoutSessions,
+  WORKOUT_SESSION_INDEXES,
+  type WorkoutSessionDocument,
+} from "./workout-sessions.ts";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
@@ -96,6 +101,7 @@ const COLLECTIONS = {
   rateLimits: "rate_limits",
   reviews: "reviews",
   newsletters: "newsletters",
+  workoutSessions: "workout_sessions",
 } as const;
 
 interface CollectionIndexes {
@@ -121,6 +127,7 @@ export const MONGO_INDEXES: CollectionIndexes[] = [
   { collection: COLLECTIONS.rateLimits, indexes: RATE_LIMIT_INDEXES, retired: [] },
   { collection: COLLECTIONS.reviews, indexes: REVIEW_INDEXES, retired: [] },
   { collection: COLLECTIONS.newsletters, indexes: NEWSLETTER_INDEXES, retired: [] },
+  { collection: COLLECTIONS.workoutSessions, indexes: WORKOUT_SESSION_INDEXES, retired: [] },
 ];
 
 const AUTHENTICATION_FAILED = 18;
@@ -253,6 +260,7 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
       db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
     ),
     history: createMongoHistory(db.collection<HistoryDocument>(COLLECTIONS.history)),
+    workoutSessions: createMongoWorkoutSessions(db.collection<WorkoutSessionDocument>(COLLECTIONS.workoutSessions)),
     contactMessages: createMongoContactMessages(db.collection<ContactMessageDocument>(COLLECTIONS.contactMessages)),
     reviews: createMongoReviews(db.collection<ReviewDocument>(COLLECTIONS.reviews)),
     newsletters: createMongoNewsletters(db.collection<NewsletterDocument>(COLLECTIONS.newsletters)),
