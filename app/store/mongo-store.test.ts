@@ -16,6 +16,7 @@ import { SUBSCRIBER_QUERIES } from "./mongo/newsletter-subscribers.ts";
 import { NEWSLETTER_QUERIES } from "./mongo/newsletters.ts";
 import { OUTBOX_QUERIES } from "./mongo/outbox.ts";
 import { REVIEW_QUERIES } from "./mongo/reviews.ts";
+import { SESSION_QUERIES } from "./mongo/sessions.ts";
 import { StoreAuthenticationError, StoreIndexBuildError, StoreUnreachableError } from "./start-errors.ts";
 import { describeStoreContract, type ListingQuery, type ListingQueryArgs, type QueryPlan } from "./store.contract.ts";
 
@@ -170,6 +171,11 @@ describe.skipIf(!url)("MongoDB store", () => {
   async function explain(query: ListingQuery, args: ListingQueryArgs): Promise<QueryPlan> {
     const userId = ObjectId.createFromHexString(args.userId);
     const before = { createdAt: args.before.createdAt, id: ObjectId.createFromHexString(args.before.id) };
+    const reviewAuthorId = ObjectId.createFromHexString(args.reviewAuthorId);
+    const reviewBefore = {
+      createdAt: args.reviewBefore.createdAt,
+      id: ObjectId.createFromHexString(args.reviewBefore.id),
+    };
     const asDocument = <T>(indexed: IndexedQuery<T>) => indexed as unknown as IndexedQuery<Document>;
     const outboxClaim = {
       $set: { status: "sending", claimedAt: args.now, updatedAt: args.now },
@@ -202,6 +208,28 @@ describe.skipIf(!url)("MongoDB store", () => {
         return mongoQueryPlan([await explainFind("reviews", asDocument(REVIEW_QUERIES.approved()), args.limit)]);
       case "reviews.listAll":
         return mongoQueryPlan([await explainFind("reviews", asDocument(REVIEW_QUERIES.newest()), args.limit)]);
+      case "reviews.listForUser":
+        return mongoQueryPlan([
+          await explainFind("reviews", asDocument(REVIEW_QUERIES.authorNewest(reviewAuthorId)), args.limit),
+        ]);
+      case "reviews.listForUser before a cursor":
+        return mongoQueryPlan([
+          await explainFind(
+            "reviews",
+            asDocument(REVIEW_QUERIES.authorSameInstantBefore(reviewAuthorId, reviewBefore)),
+            args.limit,
+          ),
+          await explainFind(
+            "reviews",
+            asDocument(REVIEW_QUERIES.authorOlderThan(reviewAuthorId, reviewBefore.createdAt)),
+            args.limit,
+          ),
+        ]);
+      case "sessions.listForUser":
+        // Unbounded like the adapter's read (limit 0): a user's sessions last a month at most.
+        return mongoQueryPlan([
+          await explainFind("sessions", asDocument(SESSION_QUERIES.liveForUser(userId, args.now)), 0),
+        ]);
       case "newsletters.list":
         return mongoQueryPlan([await explainFind("newsletters", asDocument(NEWSLETTER_QUERIES.newest()), args.limit)]);
       case "newsletters.claimDue":

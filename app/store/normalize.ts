@@ -7,11 +7,13 @@ import type {
   EditableNewsletterStatus,
   HistoryCursor,
   HistoryPage,
+  NewEmailChange,
   NewReview,
   NewsletterDraft,
   NewUser,
   OutboxClaim,
   OutboxStatus,
+  PageCursor,
   Role,
   UserChanges,
   VerificationPurpose,
@@ -198,4 +200,26 @@ export function normalizeHistoryPage(page: HistoryPage = {}): NormalizedHistoryP
   const id = normalizeObjectId(page.before.id);
   if (id === null) throw new TypeError("before.id must be a 24-hex id");
   return { limit, before: { createdAt: requireDate(page.before.createdAt, "before.createdAt"), id } };
+}
+
+/** A newest-first page of records other than history: a required limit, and an optional keyset cursor. */
+export function normalizePage(page: { limit: number; before?: PageCursor }): {
+  limit: number;
+  before: PageCursor | null;
+} {
+  const limit = requireLimit(page?.limit);
+  if (page.before === undefined) return { limit, before: null };
+  const id = normalizeObjectId(page.before.id);
+  if (id === null) throw new TypeError("before.id must be a 24-hex id");
+  return { limit, before: { createdAt: requireDate(page.before.createdAt, "before.createdAt"), id } };
+}
+
+/** A new pending e-mail change, checked. */
+export function normalizeNewEmailChange(input: NewEmailChange): NewEmailChange {
+  return {
+    userId: requireObjectIdString(input.userId, "userId"),
+    newEmail: normalizeEmail(requireString(input.newEmail, "newEmail")),
+    tokenHash: requireString(input.tokenHash, "tokenHash"),
+    expiresAt: requireDate(input.expiresAt, "expiresAt"),
+  };
 }

@@ -12,6 +12,7 @@ import { SUBSCRIBER_SQL } from "./sqlite/newsletter-subscribers.ts";
 import { NEWSLETTER_SQL } from "./sqlite/newsletters.ts";
 import { OUTBOX_SQL } from "./sqlite/outbox.ts";
 import { REVIEW_SQL } from "./sqlite/reviews.ts";
+import { SESSION_SQL } from "./sqlite/sessions.ts";
 import { openSqliteStore, sqliteFilePath } from "./sqlite/sqlite-store.server.ts";
 import { describeStoreContract, type ListingQuery, type QueryPlan } from "./store.contract.ts";
 
@@ -36,6 +37,9 @@ const LISTING_SQL: Record<ListingQuery, string> = {
   "contactMessages.listRecent": CONTACT_MESSAGE_SQL.newest,
   "reviews.listApproved": REVIEW_SQL.approved,
   "reviews.listAll": REVIEW_SQL.newest,
+  "reviews.listForUser": REVIEW_SQL.authorNewestPage,
+  "reviews.listForUser before a cursor": REVIEW_SQL.authorPageBefore,
+  "sessions.listForUser": SESSION_SQL.liveForUser,
   "newsletters.list": NEWSLETTER_SQL.newest,
   "newsletters.claimDue": NEWSLETTER_SQL.claimDue,
   "newsletterSubscribers.listConfirmed": SUBSCRIBER_SQL.confirmedFirst,

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HISTORY_PAGE_SIZE } from "../domain/history-page.ts";
 import { OUTBOX_CLAIM_LEASE_MS } from "./claims.ts";
+import { describeAccountStoreContract } from "./account.contract.ts";
 import { describeCommunityStoreContract } from "./community.contract.ts";
 import {
   type ClaimedOutboxMail,
@@ -82,6 +83,9 @@ export const LISTING_QUERY_INDEXES = {
   "contactMessages.listRecent": ["contact_messages_created_at_id"],
   "reviews.listApproved": ["reviews_approved_created_at_id"],
   "reviews.listAll": ["reviews_created_at_id"],
+  "reviews.listForUser": ["reviews_user_id_created_at_id"],
+  "reviews.listForUser before a cursor": ["reviews_user_id_created_at_id"],
+  "sessions.listForUser": ["sessions_user_id_created_at_id"],
   "newsletters.list": ["newsletters_created_at_id"],
   "newsletters.claimDue": ["newsletters_status_lease_until", "newsletters_status_scheduled_at"],
   "newsletterSubscribers.listConfirmed": ["newsletter_subscribers_confirmed_id"],
@@ -99,6 +103,9 @@ export interface ListingQueryArgs {
   before: HistoryCursor;
   /** A confirmed subscriber's id: the cursor of the sender's next page. */
   afterSubscriberId: string;
+  /** The author of many reviews, and the cursor of the second page of them. */
+  reviewAuthorId: string;
+  reviewBefore: HistoryCursor;
 }
 
 /** What the database plans for a query, from SQLite's EXPLAIN QUERY PLAN or MongoDB's explain(). */
@@ -1005,6 +1012,10 @@ export function describeStoreContract(
       describeCommunityStoreContract(makeStore);
     });
 
+    describe("my account", () => {
+      describeAccountStoreContract(makeStore);
+    });
+
     describe("listing queries", () => {
       const PLAN_PAGE = 10;
 
@@ -1032,10 +1043,19 @@ export function describeStoreContract(
           const claimed = await store.outbox.claimNext(claimedAt);
           if (claimed && index % 2 === 0) await store.outbox.markSent(claimed, claimedAt);
         }
-        const firstSubscriberPage = await seedCommunity(claimedAt);
+        const { firstSubscriberPage, reviewAuthorId } = await seedCommunity(claimedAt);
+        const reviewCursor = (await store.reviews.listForUser(reviewAuthorId, { limit: PLAN_PAGE })).at(-1)!;
+        // A few sessions (a user has a month of logins at most), some expired, and the neighbour's.
+        for (let index = 0; index < 8; index += 1) {
+          const expiresAt = later(index % 3 === 0 ? -HOUR_MS : HOUR_MS, claimedAt);
+          await store.sessions.create({ tokenHash: aTokenHash(), userId: user.id, persistent: false, expiresAt });
+          await store.sessions.create({ tokenHash: aTokenHash(), userId: neighbour.id, persistent: false, expiresAt });
+        }
         const newestFirst = mine.toReversed();
         const cursorEntry = newestFirst[PLAN_PAGE - 1]!;
         return {
+          reviewAuthorId,
+          reviewBefore: { createdAt: reviewCursor.createdAt, id: reviewCursor.id },
           // Past the lease of the claims above: the lapsed-claim branch has rows to find.
           now: later(OUTBOX_CLAIM_LEASE_MS + 60_000, claimedAt),
           limit: PLAN_PAGE,
@@ -1087,7 +1107,10 @@ export function describeStoreContract(
             });
           }
         }
-        return store.newsletterSubscribers.listConfirmed({ afterId: null, limit: PLAN_PAGE });
+        return {
+          firstSubscriberPage: await store.newsletterSubscribers.listConfirmed({ afterId: null, limit: PLAN_PAGE }),
+          reviewAuthorId: author.id,
+        };
       }
 
       for (const [query, indexes] of Object.entries(LISTING_QUERY_INDEXES) as [ListingQuery, readonly string[]][]) {

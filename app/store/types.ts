@@ -101,6 +101,10 @@ export interface SessionsStore {
   delete(id: string): Promise<void>;
   /** Returns how many sessions were removed. */
   deleteAllForUser(userId: string): Promise<number>;
+  /** Every session of the user but one (the one asking); returns how many were removed. */
+  deleteAllForUserExcept(userId: string, keptSessionId: string): Promise<number>;
+  /** The user's live sessions (expiresAt after now), newest first. Bounded by their lifetime: a month of logins. */
+  listForUser(userId: string, now?: Date): Promise<SessionRecord[]>;
   /** Removes sessions whose expiresAt is at or before now; returns how many. */
   purgeExpired(now?: Date): Promise<number>;
 }
@@ -158,6 +162,8 @@ export interface OutboxMailRecord {
   headers: Record<string, string>;
   /** Set by a sender that must never queue the same mail twice (see NewOutboxMail.dedupeKey). */
   dedupeKey: string | null;
+  /** The account the mail is about, when there is one (erasing the account removes its mails). */
+  userId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -187,6 +193,12 @@ export interface NewOutboxMail {
    * after a crash queue its mails again without sending any twice.
    */
   dedupeKey?: string;
+  /**
+   * The account the mail is about. Erasing the account removes the mails
+   * tagged with it, wherever they go (a pending new address), as well as every
+   * mail to the account's own address.
+   */
+  userId?: string;
 }
 
 export interface OutboxStore {
@@ -298,6 +310,8 @@ export interface ReviewsStore {
   listApproved(options: { limit: number }): Promise<ReviewRecord[]>;
   /** Every review, newest first (moderation). */
   listAll(options: { limit: number }): Promise<ReviewRecord[]>;
+  /** One page of the author's reviews, whatever their state, newest first (createdAt, then id, descending). */
+  listForUser(userId: string, page: { limit: number; before?: PageCursor }): Promise<ReviewRecord[]>;
   /** Idempotent; null for an unknown id. */
   approve(id: string, now?: Date): Promise<ReviewRecord | null>;
   /** Returns whether a review was removed. */
@@ -405,6 +419,9 @@ export interface HistoryCursor {
   id: string;
 }
 
+/** Where a newest-first page starts: strictly older than this record (keyset). */
+export type PageCursor = HistoryCursor;
+
 export interface HistoryPage {
   /** 1 to HISTORY_PAGE_SIZE (app/domain/history-page.ts), which is also the default. */
   limit?: number;
@@ -445,6 +462,65 @@ export interface ContactMessagesStore {
   listRecent(limit: number): Promise<ContactMessageRecord[]>;
   /** Retention: deletes the messages created before cutoff (strictly); returns how many. */
   purgeOlderThan(cutoff: Date): Promise<number>;
+}
+
+/** A new address waiting for the link sent to it: only that link makes it the account's address. */
+export interface EmailChangeRecord {
+  id: string;
+  userId: string;
+  /** Lowercased and trimmed. */
+  newEmail: string;
+  /** sha256 hex of the token in the link. */
+  tokenHash: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+export interface NewEmailChange {
+  userId: string;
+  newEmail: string;
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+export interface EmailChangesStore {
+  /** One pending change per account: a new request replaces the previous one (whose link stops working). */
+  request(input: NewEmailChange): Promise<EmailChangeRecord>;
+  /** The account's pending change, null when none or expired (expiresAt at or before now). */
+  findPendingForUser(userId: string, now?: Date): Promise<EmailChangeRecord | null>;
+  /**
+   * Atomic and single use: removes the change of that token and returns it, for
+   * exactly one caller; null for an unknown, spent or expired token.
+   */
+  consume(tokenHash: string, now?: Date): Promise<EmailChangeRecord | null>;
+  /** Returns whether a pending change was removed. */
+  cancelForUser(userId: string): Promise<boolean>;
+  /** Removes changes whose expiresAt is at or before now; returns how many. */
+  purgeExpired(now?: Date): Promise<number>;
+}
+
+/** What erasing an account removed, per kind of record. */
+export interface AccountErasure {
+  users: number;
+  sessions: number;
+  verifications: number;
+  emailChanges: number;
+  history: number;
+  reviews: number;
+  newsletterSubscribers: number;
+  outbox: number;
+}
+
+export interface AccountsStore {
+  /**
+   * Removes the account and everything stored for it: its sessions,
+   * verification tokens, pending e-mail change, history and reviews, the
+   * newsletter subscription of its address, and every outbox mail to that
+   * address or tagged with the account (whatever its state). Contact
+   * messages stay: they are kept for their own retention. Null when no
+   * account has that id (nothing is removed).
+   */
+  erase(userId: string): Promise<AccountErasure | null>;
 }
 
 export interface RateLimitOptions {
@@ -490,6 +566,9 @@ export interface Store {
   readonly newsletters: NewslettersStore;
   readonly history: HistoryStore;
   readonly contactMessages: ContactMessagesStore;
+  readonly emailChanges: EmailChangesStore;
+  /** Operations over every collection of one account (erasure). */
+  readonly accounts: AccountsStore;
   /** The limiter of that prefix, the same one for every call with it. */
   rateLimiter(options: RateLimitOptions): RateLimiter;
   /** Resolves when the database answers; rejects otherwise. */

@@ -16,6 +16,8 @@ import {
   RETIRED_CONTACT_MESSAGE_INDEXES,
   type ContactMessageDocument,
 } from "./contact-messages.ts";
+import { createMongoAccounts } from "./accounts.ts";
+import { createMongoEmailChanges, EMAIL_CHANGE_INDEXES, type EmailChangeDocument } from "./email-changes.ts";
 import { createMongoHistory, HISTORY_INDEXES, RETIRED_HISTORY_INDEXES, type HistoryDocument } from "./history.ts";
 import {
   createMongoNewsletterSubscribers,
@@ -32,8 +34,8 @@ import {
   type OutboxDocument,
 } from "./outbox.ts";
 import { createMongoRateLimiters, RATE_LIMIT_INDEXES } from "./rate-limits.ts";
-import { createMongoReviews, REVIEW_INDEXES, type ReviewDocument } from "./reviews.ts";
-import { createMongoSessions, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
+import { createMongoReviews, RETIRED_REVIEW_INDEXES, REVIEW_INDEXES, type ReviewDocument } from "./reviews.ts";
+import { createMongoSessions, RETIRED_SESSION_INDEXES, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
 import { createMongoUsers, USER_INDEXES, type UserDocument } from "./users.ts";
 import { createMongoVerifications, VERIFICATION_INDEXES, type VerificationDocument } from "./verifications.ts";
 
@@ -96,6 +98,7 @@ const COLLECTIONS = {
   rateLimits: "rate_limits",
   reviews: "reviews",
   newsletters: "newsletters",
+  emailChanges: "email_changes",
 } as const;
 
 interface CollectionIndexes {
@@ -108,7 +111,7 @@ interface CollectionIndexes {
 /** Every index of the app, per collection (README: "Several instances"). */
 export const MONGO_INDEXES: CollectionIndexes[] = [
   { collection: COLLECTIONS.users, indexes: USER_INDEXES, retired: [] },
-  { collection: COLLECTIONS.sessions, indexes: SESSION_INDEXES, retired: [] },
+  { collection: COLLECTIONS.sessions, indexes: SESSION_INDEXES, retired: RETIRED_SESSION_INDEXES },
   { collection: COLLECTIONS.verifications, indexes: VERIFICATION_INDEXES, retired: [] },
   { collection: COLLECTIONS.outbox, indexes: OUTBOX_INDEXES, retired: RETIRED_OUTBOX_INDEXES },
   { collection: COLLECTIONS.newsletterSubscribers, indexes: SUBSCRIBER_INDEXES, retired: [] },
@@ -119,7 +122,8 @@ export const MONGO_INDEXES: CollectionIndexes[] = [
     retired: RETIRED_CONTACT_MESSAGE_INDEXES,
   },
   { collection: COLLECTIONS.rateLimits, indexes: RATE_LIMIT_INDEXES, retired: [] },
-  { collection: COLLECTIONS.reviews, indexes: REVIEW_INDEXES, retired: [] },
+  { collection: COLLECTIONS.reviews, indexes: REVIEW_INDEXES, retired: RETIRED_REVIEW_INDEXES },
+  { collection: COLLECTIONS.emailChanges, indexes: EMAIL_CHANGE_INDEXES, retired: [] },
   { collection: COLLECTIONS.newsletters, indexes: NEWSLETTER_INDEXES, retired: [] },
 ];
 
@@ -256,6 +260,17 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
     contactMessages: createMongoContactMessages(db.collection<ContactMessageDocument>(COLLECTIONS.contactMessages)),
     reviews: createMongoReviews(db.collection<ReviewDocument>(COLLECTIONS.reviews)),
     newsletters: createMongoNewsletters(db.collection<NewsletterDocument>(COLLECTIONS.newsletters)),
+    emailChanges: createMongoEmailChanges(db.collection<EmailChangeDocument>(COLLECTIONS.emailChanges)),
+    accounts: createMongoAccounts({
+      users: db.collection<UserDocument>(COLLECTIONS.users),
+      sessions: db.collection<SessionDocument>(COLLECTIONS.sessions),
+      verifications: db.collection<VerificationDocument>(COLLECTIONS.verifications),
+      emailChanges: db.collection<EmailChangeDocument>(COLLECTIONS.emailChanges),
+      history: db.collection<HistoryDocument>(COLLECTIONS.history),
+      reviews: db.collection<ReviewDocument>(COLLECTIONS.reviews),
+      newsletterSubscribers: db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
+      outbox: db.collection<OutboxDocument>(COLLECTIONS.outbox),
+    }),
     rateLimiter: createMongoRateLimiters(db, COLLECTIONS.rateLimits),
     async ping() {
       await db.command({ ping: 1 });

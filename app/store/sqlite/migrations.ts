@@ -201,6 +201,37 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX mail_outbox_dedupe_key_unique ON mail_outbox (dedupe_key) WHERE dedupe_key IS NOT NULL;
     `,
   },
+  {
+    // My account: e-mail changes waiting for their link, and what erasing an
+    // account needs (its outbox mails, its reviews newest first).
+    version: 7,
+    sql: `
+      CREATE TABLE email_changes (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        new_email TEXT NOT NULL,
+        token_hash TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      -- One pending change per account: a new request replaces the last.
+      CREATE UNIQUE INDEX email_changes_user_id_unique ON email_changes (user_id);
+      CREATE UNIQUE INDEX email_changes_token_hash_unique ON email_changes (token_hash);
+      CREATE INDEX email_changes_expires_at ON email_changes (expires_at);
+
+      -- The account a mail is about (a pending new address is not the account's own).
+      ALTER TABLE mail_outbox ADD COLUMN user_id TEXT;
+      CREATE INDEX mail_outbox_user_id ON mail_outbox (user_id) WHERE user_id IS NOT NULL;
+      CREATE INDEX mail_outbox_recipient ON mail_outbox (recipient);
+
+      -- The export pages through an author's reviews and lists the login
+      -- sessions, newest first; deletes by user_id still use the prefix.
+      DROP INDEX reviews_user_id;
+      CREATE INDEX reviews_user_id_created_at_id ON reviews (user_id, created_at, id);
+      DROP INDEX sessions_user_id;
+      CREATE INDEX sessions_user_id_created_at_id ON sessions (user_id, created_at, id);
+    `,
+  },
 ];
 
 export function appliedMigrationVersions(db: DatabaseSync): number[] {

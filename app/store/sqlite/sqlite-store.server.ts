@@ -4,7 +4,9 @@ import { DatabaseSync } from "node:sqlite";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { rateLimiterRegistry } from "../rate-limiters.ts";
 import type { Store } from "../types.ts";
+import { createSqliteAccounts } from "./accounts.ts";
 import { createSqliteContactMessages } from "./contact-messages.ts";
+import { createSqliteEmailChanges } from "./email-changes.ts";
 import { createSqliteHistory } from "./history.ts";
 import { runMigrations } from "./migrations.ts";
 import { createSqliteNewsletterSubscribers } from "./newsletter-subscribers.ts";
@@ -56,6 +58,8 @@ export function openSqliteStore(databaseUrl: string): Store {
     newsletters: createSqliteNewsletters(db),
     history: createSqliteHistory(db),
     contactMessages: createSqliteContactMessages(db),
+    emailChanges: createSqliteEmailChanges(db),
+    accounts: createSqliteAccounts(db),
     // One process serves an SQLite file: its limits can live in its memory.
     rateLimiter: rateLimiterRegistry(
       ({ keyPrefix, points, durationSeconds }) =>
