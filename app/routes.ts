@@ -10,6 +10,11 @@ export default [
   route("api/resend-verification", "routes/api/resend-verification.ts"),
   route("api/verify-email", "routes/api/verify-email.ts"),
   route("api/me", "routes/api/me.ts"),
+  route("api/me/password", "routes/api/me.password.ts"),
+  route("api/me/email", "routes/api/me.email.ts"),
+  route("api/me/logout-all", "routes/api/me.logout-all.ts"),
+  route("api/me/newsletter", "routes/api/me.newsletter.ts"),
+  route("api/me/export", "routes/api/me.export.ts"),
   route("api/logout", "routes/api/logout.ts"),
   route("dev/mails", "routes/dev.mails.tsx"),
   route("dev/mails/:file", "routes/dev.mails.$file.ts"),
@@ -31,6 +36,11 @@ export default [
   route("compte", "routes/compte.ts"),
   route("verify-email", "routes/verify-email.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  // My account: the page, its downloads, the new address's link, and the page after deletion.
+  route("mon-compte", "routes/mon-compte.tsx"),
+  route("mon-compte/export", "routes/mon-compte.export.ts"),
+  route("mon-compte/email", "routes/mon-compte.email.tsx"),
+  route("mon-compte/supprime", "routes/mon-compte.supprime.tsx"),
   // Community: reviews, newsletter, and the admin area.
   route("avis/nouveau", "routes/avis.nouveau.tsx"),
   route("newsletter", "routes/newsletter.tsx"),

@@ -35,6 +35,8 @@ export const ACCOUNT_MESSAGES = {
   verifyFailed: "Échec de la vérification. Lien invalide ou expiré.",
   verifySuccess: "Adresse e-mail vérifiée. Tu peux maintenant te connecter.",
   resetSuccess: "Mot de passe modifié. Redirection…",
+  /** My account's "log out everywhere": the login view says so. */
+  loggedOutEverywhere: "Tu es déconnecté de tous tes appareils.",
   /** The API's 401, also shown by the dialog's history view without a session. */
   notSignedIn: "Non connecté. Connecte-toi d'abord.",
   forgotSent: (email: string) => `Si un compte existe pour ${email}, un lien de réinitialisation a été envoyé.`,
