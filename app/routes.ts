@@ -30,8 +30,10 @@ export default [
   // One calculator, two addresses (the spec lists both).
   route("calorie", "routes/calories.tsx", { id: "routes/calorie" }),
   route("calories", "routes/calories.tsx"),
+  route("exo", "routes/exo.tsx"),
   route("api/history", "routes/api/history.ts"),
   route("api/history/:id", "routes/api/history.$id.ts"),
+  route("api/workouts/sessions", "routes/api/workouts.sessions.ts"),
   // The account dialog's forms (?compte=...) and the pages of the account mails.
   route("compte", "routes/compte.ts"),
   route("verify-email", "routes/verify-email.tsx"),

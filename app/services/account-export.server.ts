@@ -5,9 +5,11 @@ import { HISTORY_PAGE_SIZE } from "~/domain/history-page";
 import { EXPORT_LIMITS, type ExportFormat } from "~/domain/my-account";
 import { i18nFor } from "~/i18n/i18n.server";
 import { type Language } from "~/i18n/languages";
-import type { HistoryRecord, PageCursor, ReviewRecord, UserRecord } from "~/store/types";
+import { WORKOUT_SESSION_PAGE_SIZE } from "~/domain/workout/session-page";
+import type { HistoryRecord, PageCursor, ReviewRecord, UserRecord, WorkoutSessionRecord } from "~/store/types";
 import type { CurrentUser } from "./auth/session.server";
 import type { Refused } from "./my-account.server";
+import { toWorkoutSessionView } from "./workout/sessions.server";
 
 // "Download my data" (GDPR articles 15 and 20): one JSON file with
 // everything the product holds about the account, and CSV files of the
@@ -51,6 +53,22 @@ function readHistory(services: AppServices, userId: string): Promise<HistoryReco
   );
 }
 
+/** Every workout session, newest first by start (their pages go by startedAt). */
+async function readWorkoutSessions(services: AppServices, userId: string): Promise<WorkoutSessionRecord[]> {
+  const sessions: WorkoutSessionRecord[] = [];
+  let before: { startedAt: Date; id: string } | undefined;
+  for (;;) {
+    const page = await services.store.workoutSessions.listForUser(userId, {
+      limit: WORKOUT_SESSION_PAGE_SIZE,
+      ...(before ? { before } : {}),
+    });
+    sessions.push(...page);
+    if (page.length < WORKOUT_SESSION_PAGE_SIZE) return sessions;
+    const last = page.at(-1)!;
+    before = { startedAt: last.startedAt, id: last.id };
+  }
+}
+
 function readReviews(services: AppServices, userId: string): Promise<ReviewRecord[]> {
   return readAll(
     (before) => services.store.reviews.listForUser(userId, { limit: REVIEW_PAGE_SIZE, ...(before ? { before } : {}) }),
@@ -70,8 +88,9 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export async function accountExportData(services: AppServices, current: CurrentUser, now = new Date()) {
   const { store } = services;
   const user: UserRecord = current.user;
-  const [history, reviews, sessions, pendingChange, subscription] = await Promise.all([
+  const [history, workouts, reviews, sessions, pendingChange, subscription] = await Promise.all([
     readHistory(services, user.id),
+    readWorkoutSessions(services, user.id),
     readReviews(services, user.id),
     store.sessions.listForUser(user.id, now),
     store.emailChanges.findPendingForUser(user.id, now),
@@ -115,6 +134,11 @@ export async function accountExportData(services: AppServices, current: CurrentU
       createdAt: record.createdAt.toISOString(),
       meta: record.meta,
     })),
+    workoutSessions: workouts.map((workout) => {
+      // The view the API gives, without its alias of the id.
+      const { _id: _alias, ...view } = toWorkoutSessionView(workout);
+      return view;
+    }),
     reviews: reviews.map((review) => ({
       id: review.id,
       name: review.name,
@@ -234,16 +258,29 @@ export async function exportAccount(
       ),
     };
   }
+  const workouts = await readWorkoutSessions(services, user.id);
   return {
     ok: true,
     filename: `${base}-seances.csv`,
     contentType: "text/csv; charset=utf-8",
     body: toCsv(
       WORKOUT_COLUMNS.map((column) => t(`export.workoutColumns.${column}`)),
-      [],
+      workouts.toReversed().map(workoutRow),
       dialect,
     ),
   };
 }
 
 const WORKOUT_COLUMNS = ["date", "name", "durationMinutes", "calories", "exercises", "completedExercises"] as const;
+
+function workoutRow(workout: WorkoutSessionRecord): CsvCell[] {
+  const view = toWorkoutSessionView(workout);
+  return [
+    csvDateTime(workout.startedAt),
+    view.name,
+    view.durationMinutes,
+    view.calories,
+    view.clientSummary.plannedExercises,
+    view.clientSummary.completedExercises,
+  ];
+}

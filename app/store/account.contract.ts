@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { NewUser, Store, UserRecord } from "./types.ts";
+import { aWorkoutSession } from "./workout-sessions.contract.ts";
 
 const UNKNOWN_ID = "0123456789abcdef01234567";
 const INVALID_IDS: unknown[] = ["nope", "", "0123456789abcdef0123456z", 42, null, { $gt: "" }];
@@ -268,6 +269,8 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
       for (let index = 0; index < 3; index += 1) {
         await store.history.add({ userId: user.id, action: "IMC_CALC", meta: { imc: 22 + index } });
       }
+      await store.workoutSessions.save(aWorkoutSession(user.id, { idempotencyKey: `first-${user.id}` }));
+      await store.workoutSessions.save(aWorkoutSession(user.id, { name: "Séance du mardi" }));
       const approved = await store.reviews.create({
         userId: user.id,
         name: user.pseudo,
@@ -312,6 +315,7 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
         verifications: 1,
         emailChanges: 1,
         history: 3,
+        workoutSessions: 2,
         reviews: 2,
         newsletterSubscribers: 1,
         outbox: 4,
@@ -326,6 +330,7 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
       expect(await store.emailChanges.findPendingForUser(user.id)).toBeNull();
       expect(await store.emailChanges.consume(mine.changeToken)).toBeNull();
       expect(await store.history.listForUser(user.id)).toEqual([]);
+      expect(await store.workoutSessions.listForUser(user.id)).toEqual([]);
       expect(await store.reviews.listForUser(user.id, { limit: 10 })).toEqual([]);
       expect((await store.reviews.listAll({ limit: 100 })).filter((review) => review.userId === user.id)).toEqual([]);
       expect(await store.newsletterSubscribers.findByEmail(user.email)).toBeNull();
@@ -337,6 +342,7 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
       expect(await store.verifications.findValidByTokenHash(neighbour.resetToken, "reset")).not.toBeNull();
       expect(await store.emailChanges.findPendingForUser(neighbour.user.id)).not.toBeNull();
       expect(await store.history.listForUser(neighbour.user.id)).toHaveLength(3);
+      expect(await store.workoutSessions.listForUser(neighbour.user.id)).toHaveLength(2);
       expect(await store.reviews.listForUser(neighbour.user.id, { limit: 10 })).toHaveLength(2);
       expect(await store.newsletterSubscribers.findByEmail(neighbour.user.email)).not.toBeNull();
       expect(await mailsFor(neighbour.user, neighbour.pendingAddress)).toHaveLength(4);

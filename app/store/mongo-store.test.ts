@@ -17,6 +17,7 @@ import { NEWSLETTER_QUERIES } from "./mongo/newsletters.ts";
 import { OUTBOX_QUERIES } from "./mongo/outbox.ts";
 import { REVIEW_QUERIES } from "./mongo/reviews.ts";
 import { SESSION_QUERIES } from "./mongo/sessions.ts";
+import { WORKOUT_SESSION_QUERIES } from "./mongo/workout-sessions.ts";
 import { StoreAuthenticationError, StoreIndexBuildError, StoreUnreachableError } from "./start-errors.ts";
 import { describeStoreContract, type ListingQuery, type ListingQueryArgs, type QueryPlan } from "./store.contract.ts";
 
@@ -200,6 +201,28 @@ describe.skipIf(!url)("MongoDB store", () => {
           await explainFind("history", asDocument(HISTORY_QUERIES.sameInstantBefore(userId, before)), args.limit),
           await explainFind("history", asDocument(HISTORY_QUERIES.olderThan(userId, before.createdAt)), args.limit),
         ]);
+      case "workoutSessions.listForUser":
+        return mongoQueryPlan([
+          await explainFind("workout_sessions", asDocument(WORKOUT_SESSION_QUERIES.newest(userId)), args.limit),
+        ]);
+      case "workoutSessions.listForUser before a cursor": {
+        const sessionBefore = {
+          startedAt: args.sessionBefore.startedAt,
+          id: ObjectId.createFromHexString(args.sessionBefore.id),
+        };
+        return mongoQueryPlan([
+          await explainFind(
+            "workout_sessions",
+            asDocument(WORKOUT_SESSION_QUERIES.sameStartBefore(userId, sessionBefore)),
+            args.limit,
+          ),
+          await explainFind(
+            "workout_sessions",
+            asDocument(WORKOUT_SESSION_QUERIES.startedBefore(userId, sessionBefore.startedAt)),
+            args.limit,
+          ),
+        ]);
+      }
       case "contactMessages.listRecent":
         return mongoQueryPlan([
           await explainFind("contact_messages", asDocument(CONTACT_MESSAGE_QUERIES.newest()), args.limit),

@@ -2,6 +2,9 @@
 // so a caller-supplied object (say {"$gt": ""} from a parsed JSON body) can
 // never turn into a query operator.
 import { HISTORY_PAGE_SIZE } from "../domain/history-page.ts";
+import type { SessionEntry, SessionSummary } from "../domain/workout/session-entries.ts";
+import { WORKOUT_SESSION_PAGE_SIZE } from "../domain/workout/session-page.ts";
+import { IDEMPOTENCY_KEY_PATTERN } from "../domain/workout/session-payload.ts";
 import { normalizeObjectId } from "./object-id.ts";
 import type {
   EditableNewsletterStatus,
@@ -11,12 +14,15 @@ import type {
   NewReview,
   NewsletterDraft,
   NewUser,
+  NewWorkoutSession,
   OutboxClaim,
   OutboxStatus,
   PageCursor,
   Role,
   UserChanges,
   VerificationPurpose,
+  WorkoutSessionCursor,
+  WorkoutSessionPage,
 } from "./types.ts";
 
 export const DEFAULT_LOCALE = "fr";
@@ -222,4 +228,62 @@ export function normalizeNewEmailChange(input: NewEmailChange): NewEmailChange {
     tokenHash: requireString(input.tokenHash, "tokenHash"),
     expiresAt: requireDate(input.expiresAt, "expiresAt"),
   };
+}
+
+function requireNonNegativeNumber(value: unknown, field: string): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    throw new TypeError(`${field} must be a finite number, 0 or more`);
+  }
+  return value;
+}
+
+/** JSON as stored: the entries and the summary come back exactly as JSON.stringify leaves them. */
+function asJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+export type NormalizedNewWorkoutSession = Required<NewWorkoutSession>;
+
+/** The checked form of a session to save (its content was built by the domain, see sessionToSave). */
+export function normalizeNewWorkoutSession(input: NewWorkoutSession): NormalizedNewWorkoutSession {
+  if (!Array.isArray(input.entries)) throw new TypeError("entries must be an array");
+  const summary = input.clientSummary as unknown;
+  if (summary === null || typeof summary !== "object" || Array.isArray(summary)) {
+    throw new TypeError("clientSummary must be a plain object");
+  }
+  const key = input.idempotencyKey ?? null;
+  if (key !== null && (typeof key !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(key))) {
+    throw new TypeError("idempotencyKey must be 8 to 100 characters of A-Z, a-z, 0-9, - and _");
+  }
+  const startedAt = requireDate(input.startedAt, "startedAt");
+  const endedAt = requireDate(input.endedAt, "endedAt");
+  if (endedAt.getTime() < startedAt.getTime()) throw new TypeError("endedAt must not be before startedAt");
+  return {
+    userId: requireObjectIdString(input.userId, "userId"),
+    name: requireString(input.name, "name"),
+    startedAt,
+    endedAt,
+    durationSec: requireNonNegativeNumber(input.durationSec, "durationSec"),
+    calories: requireNonNegativeNumber(input.calories, "calories"),
+    notes: requireString(input.notes, "notes"),
+    entries: asJson<SessionEntry[]>(input.entries),
+    clientSummary: asJson<SessionSummary>(input.clientSummary),
+    bodyMassKg: requireNullableNumber(input.bodyMassKg ?? null, "bodyMassKg"),
+    idempotencyKey: key,
+  };
+}
+
+export interface NormalizedWorkoutSessionPage {
+  limit: number;
+  before: WorkoutSessionCursor | null;
+}
+
+/** Every sessions read is bounded: a missing limit means one full page, a larger one is refused. */
+export function normalizeWorkoutSessionPage(page: WorkoutSessionPage = {}): NormalizedWorkoutSessionPage {
+  const limit = requireLimit(page.limit ?? WORKOUT_SESSION_PAGE_SIZE);
+  if (limit > WORKOUT_SESSION_PAGE_SIZE) throw new TypeError(`limit must be at most ${WORKOUT_SESSION_PAGE_SIZE}`);
+  if (page.before === undefined) return { limit, before: null };
+  const id = normalizeObjectId(page.before.id);
+  if (id === null) throw new TypeError("before.id must be a 24-hex id");
+  return { limit, before: { startedAt: requireDate(page.before.startedAt, "before.startedAt"), id } };
 }

@@ -6,6 +6,7 @@ import { HISTORY_PAGE_SIZE } from "../domain/history-page.ts";
 import { OUTBOX_CLAIM_LEASE_MS } from "./claims.ts";
 import { describeAccountStoreContract } from "./account.contract.ts";
 import { describeCommunityStoreContract } from "./community.contract.ts";
+import { aWorkoutSession, describeWorkoutSessionsStoreContract } from "./workout-sessions.contract.ts";
 import {
   type ClaimedOutboxMail,
   DuplicateKeyError,
@@ -14,6 +15,8 @@ import {
   type NewUser,
   type Store,
   type UserRecord,
+  type WorkoutSessionCursor,
+  type WorkoutSessionRecord,
 } from "./types.ts";
 
 const ID_PATTERN = /^[0-9a-f]{24}$/;
@@ -80,6 +83,8 @@ export const LISTING_QUERY_INDEXES = {
   "outbox.list": ["mail_outbox_created_at_id"],
   "history.listForUser": ["history_user_id_created_at_id"],
   "history.listForUser before a cursor": ["history_user_id_created_at_id"],
+  "workoutSessions.listForUser": ["workout_sessions_user_id_started_at_id"],
+  "workoutSessions.listForUser before a cursor": ["workout_sessions_user_id_started_at_id"],
   "contactMessages.listRecent": ["contact_messages_created_at_id"],
   "reviews.listApproved": ["reviews_approved_created_at_id"],
   "reviews.listAll": ["reviews_created_at_id"],
@@ -101,6 +106,8 @@ export interface ListingQueryArgs {
   limit: number;
   userId: string;
   before: HistoryCursor;
+  /** A session of the user's, in the middle of their list: the cursor of a next page of sessions. */
+  sessionBefore: WorkoutSessionCursor;
   /** A confirmed subscriber's id: the cursor of the sender's next page. */
   afterSubscriberId: string;
   /** The author of many reviews, and the cursor of the second page of them. */
@@ -1016,6 +1023,10 @@ export function describeStoreContract(
       describeAccountStoreContract(makeStore);
     });
 
+    describe("workout sessions", () => {
+      describeWorkoutSessionsStoreContract(makeStore);
+    });
+
     describe("listing queries", () => {
       const PLAN_PAGE = 10;
 
@@ -1024,9 +1035,15 @@ export function describeStoreContract(
         const user = await store.users.create(aUser());
         const neighbour = await store.users.create(aUser());
         const mine: HistoryRecord[] = [];
+        const myWorkouts: WorkoutSessionRecord[] = [];
         for (let index = 0; index < 30; index += 1) {
           mine.push(await store.history.add({ userId: user.id, action: "IMC_CALC", meta: { index } }));
           await store.history.add({ userId: neighbour.id, action: "IMC_CALC", meta: { index } });
+          const startedAt = new Date(Date.now() - (30 - index) * HOUR_MS);
+          const endedAt = later(HOUR_MS / 2, startedAt);
+          const workout = aWorkoutSession(user.id, { startedAt, endedAt });
+          myWorkouts.push((await store.workoutSessions.save(workout)).session);
+          await store.workoutSessions.save({ ...workout, userId: neighbour.id });
         }
         for (let index = 0; index < 30; index += 1) {
           await store.outbox.enqueue({ to: "plan@example.test", subject: `plan-${index}`, text: "t", html: "h" });
@@ -1053,6 +1070,7 @@ export function describeStoreContract(
         }
         const newestFirst = mine.toReversed();
         const cursorEntry = newestFirst[PLAN_PAGE - 1]!;
+        const cursorWorkout = myWorkouts.toReversed()[PLAN_PAGE - 1]!;
         return {
           reviewAuthorId,
           reviewBefore: { createdAt: reviewCursor.createdAt, id: reviewCursor.id },
@@ -1061,6 +1079,7 @@ export function describeStoreContract(
           limit: PLAN_PAGE,
           userId: user.id,
           before: { createdAt: cursorEntry.createdAt, id: cursorEntry.id },
+          sessionBefore: { startedAt: cursorWorkout.startedAt, id: cursorWorkout.id },
           afterSubscriberId: firstSubscriberPage.at(-1)!.id,
         };
       }

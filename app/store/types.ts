@@ -2,6 +2,8 @@
 // (sqlite/, mongo/) implements it idiomatically; the contract suite in
 // store.contract.ts holds both to the same observable behaviour.
 
+import type { SessionEntry, SessionSummary } from "../domain/workout/session-entries.ts";
+
 export type Role = "user" | "admin";
 
 export interface UserRecord {
@@ -437,6 +439,69 @@ export interface HistoryStore {
   deleteForUser(id: string, userId: string): Promise<boolean>;
 }
 
+export interface WorkoutSessionRecord {
+  id: string;
+  userId: string;
+  name: string;
+  startedAt: Date;
+  endedAt: Date;
+  /** Active seconds (pauses left out), computed by the server. */
+  durationSec: number;
+  /** kcal, computed by the server from the entries (workouts spec, section 9). */
+  calories: number;
+  notes: string;
+  /** Normalised entries, stored as JSON. */
+  entries: SessionEntry[];
+  /** The summary the client showed (planned, completed, skipped exercises), made coherent by the server. */
+  clientSummary: SessionSummary;
+  /** The body weight a calorie estimate used, when one did. */
+  bodyMassKg: number | null;
+  /** The client's key for this finish: a second save with it returns this session. */
+  idempotencyKey: string | null;
+  createdAt: Date;
+}
+
+export interface NewWorkoutSession {
+  userId: string;
+  name: string;
+  startedAt: Date;
+  endedAt: Date;
+  durationSec: number;
+  calories: number;
+  notes: string;
+  entries: SessionEntry[];
+  clientSummary: SessionSummary;
+  bodyMassKg?: number | null;
+  /** Unique per user: 8 to 100 characters of A-Z, a-z, 0-9, "-" and "_". */
+  idempotencyKey?: string | null;
+}
+
+/** Where a page of sessions starts: strictly older than this session (startedAt, then id). */
+export interface WorkoutSessionCursor {
+  startedAt: Date;
+  id: string;
+}
+
+export interface WorkoutSessionPage {
+  /** 1 to WORKOUT_SESSION_PAGE_SIZE (app/domain/workout/session-page.ts), which is also the default. */
+  limit?: number;
+  /** Omitted for the newest page. */
+  before?: WorkoutSessionCursor;
+}
+
+export interface WorkoutSessionsStore {
+  /**
+   * Saves a finished session. Idempotent on (userId, idempotencyKey): a key
+   * already saved for that user returns that session with created: false and
+   * saves nothing, even when two copies arrive at once.
+   */
+  save(input: NewWorkoutSession): Promise<{ session: WorkoutSessionRecord; created: boolean }>;
+  /** One page of the user's sessions, newest first (startedAt, then id, descending). */
+  listForUser(userId: string, page?: WorkoutSessionPage): Promise<WorkoutSessionRecord[]>;
+  /** Null when no such session belongs to that user. */
+  findForUser(id: string, userId: string): Promise<WorkoutSessionRecord | null>;
+}
+
 export interface ContactMessageRecord {
   id: string;
   nom: string;
@@ -506,6 +571,7 @@ export interface AccountErasure {
   verifications: number;
   emailChanges: number;
   history: number;
+  workoutSessions: number;
   reviews: number;
   newsletterSubscribers: number;
   outbox: number;
@@ -514,7 +580,8 @@ export interface AccountErasure {
 export interface AccountsStore {
   /**
    * Removes the account and everything stored for it: its sessions,
-   * verification tokens, pending e-mail change, history and reviews, the
+   * verification tokens, pending e-mail change, history, workout sessions
+   * and reviews, the
    * newsletter subscription of its address, and every outbox mail to that
    * address or tagged with the account (whatever its state). Contact
    * messages stay: they are kept for their own retention. Null when no
@@ -565,6 +632,7 @@ export interface Store {
   readonly reviews: ReviewsStore;
   readonly newsletters: NewslettersStore;
   readonly history: HistoryStore;
+  readonly workoutSessions: WorkoutSessionsStore;
   readonly contactMessages: ContactMessagesStore;
   readonly emailChanges: EmailChangesStore;
   /** Operations over every collection of one account (erasure). */

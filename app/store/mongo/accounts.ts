@@ -9,6 +9,7 @@ import type { ReviewDocument } from "./reviews.ts";
 import type { SessionDocument } from "./sessions.ts";
 import type { UserDocument } from "./users.ts";
 import type { VerificationDocument } from "./verifications.ts";
+import type { WorkoutSessionDocument } from "./workout-sessions.ts";
 
 export interface AccountCollections {
   users: Collection<UserDocument>;
@@ -16,6 +17,7 @@ export interface AccountCollections {
   verifications: Collection<VerificationDocument>;
   emailChanges: Collection<EmailChangeDocument>;
   history: Collection<HistoryDocument>;
+  workoutSessions: Collection<WorkoutSessionDocument>;
   reviews: Collection<ReviewDocument>;
   newsletterSubscribers: Collection<SubscriberDocument>;
   outbox: Collection<OutboxDocument>;
@@ -31,11 +33,12 @@ export interface AccountCollections {
  */
 export function createMongoAccounts(collections: AccountCollections): AccountsStore {
   async function byAccount(userId: ObjectId) {
-    const [sessions, verifications, emailChanges, history, reviews] = await Promise.all([
+    const [sessions, verifications, emailChanges, history, workoutSessions, reviews] = await Promise.all([
       collections.sessions.deleteMany({ userId }),
       collections.verifications.deleteMany({ userId }),
       collections.emailChanges.deleteMany({ userId }),
       collections.history.deleteMany({ userId }),
+      collections.workoutSessions.deleteMany({ userId }),
       collections.reviews.deleteMany({ userId }),
     ]);
     return {
@@ -43,6 +46,7 @@ export function createMongoAccounts(collections: AccountCollections): AccountsSt
       verifications: verifications.deletedCount,
       emailChanges: emailChanges.deletedCount,
       history: history.deletedCount,
+      workoutSessions: workoutSessions.deletedCount,
       reviews: reviews.deletedCount,
     };
   }
@@ -70,6 +74,7 @@ export function createMongoAccounts(collections: AccountCollections): AccountsSt
         verifications: owned.verifications + late.verifications,
         emailChanges: owned.emailChanges + late.emailChanges,
         history: owned.history + late.history,
+        workoutSessions: owned.workoutSessions + late.workoutSessions,
         reviews: owned.reviews + late.reviews,
         newsletterSubscribers: subscription.deletedCount,
         outbox: mails.deletedCount,

@@ -38,6 +38,11 @@ import { createMongoReviews, RETIRED_REVIEW_INDEXES, REVIEW_INDEXES, type Review
 import { createMongoSessions, RETIRED_SESSION_INDEXES, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
 import { createMongoUsers, USER_INDEXES, type UserDocument } from "./users.ts";
 import { createMongoVerifications, VERIFICATION_INDEXES, type VerificationDocument } from "./verifications.ts";
+import {
+  createMongoWorkoutSessions,
+  WORKOUT_SESSION_INDEXES,
+  type WorkoutSessionDocument,
+} from "./workout-sessions.ts";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
@@ -99,6 +104,7 @@ const COLLECTIONS = {
   reviews: "reviews",
   newsletters: "newsletters",
   emailChanges: "email_changes",
+  workoutSessions: "workout_sessions",
 } as const;
 
 interface CollectionIndexes {
@@ -125,6 +131,7 @@ export const MONGO_INDEXES: CollectionIndexes[] = [
   { collection: COLLECTIONS.reviews, indexes: REVIEW_INDEXES, retired: RETIRED_REVIEW_INDEXES },
   { collection: COLLECTIONS.emailChanges, indexes: EMAIL_CHANGE_INDEXES, retired: [] },
   { collection: COLLECTIONS.newsletters, indexes: NEWSLETTER_INDEXES, retired: [] },
+  { collection: COLLECTIONS.workoutSessions, indexes: WORKOUT_SESSION_INDEXES, retired: [] },
 ];
 
 const AUTHENTICATION_FAILED = 18;
@@ -257,6 +264,7 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
       db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
     ),
     history: createMongoHistory(db.collection<HistoryDocument>(COLLECTIONS.history)),
+    workoutSessions: createMongoWorkoutSessions(db.collection<WorkoutSessionDocument>(COLLECTIONS.workoutSessions)),
     contactMessages: createMongoContactMessages(db.collection<ContactMessageDocument>(COLLECTIONS.contactMessages)),
     reviews: createMongoReviews(db.collection<ReviewDocument>(COLLECTIONS.reviews)),
     newsletters: createMongoNewsletters(db.collection<NewsletterDocument>(COLLECTIONS.newsletters)),
@@ -267,6 +275,7 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
       verifications: db.collection<VerificationDocument>(COLLECTIONS.verifications),
       emailChanges: db.collection<EmailChangeDocument>(COLLECTIONS.emailChanges),
       history: db.collection<HistoryDocument>(COLLECTIONS.history),
+      workoutSessions: db.collection<WorkoutSessionDocument>(COLLECTIONS.workoutSessions),
       reviews: db.collection<ReviewDocument>(COLLECTIONS.reviews),
       newsletterSubscribers: db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
       outbox: db.collection<OutboxDocument>(COLLECTIONS.outbox),

@@ -12,6 +12,7 @@ export function createSqliteAccounts(db: DatabaseSync): AccountsStore {
     verifications: db.prepare("DELETE FROM verifications WHERE user_id = ?"),
     emailChanges: db.prepare("DELETE FROM email_changes WHERE user_id = ?"),
     history: db.prepare("DELETE FROM history WHERE user_id = ?"),
+    workoutSessions: db.prepare("DELETE FROM workout_sessions WHERE user_id = ?"),
     reviews: db.prepare("DELETE FROM reviews WHERE user_id = ?"),
   } as const;
   const deleteSubscription = db.prepare("DELETE FROM newsletter_subscribers WHERE email = ?");
@@ -42,6 +43,7 @@ export function createSqliteAccounts(db: DatabaseSync): AccountsStore {
           verifications: changedRows(statements.verifications.run(id)),
           emailChanges: changedRows(statements.emailChanges.run(id)),
           history: changedRows(statements.history.run(id)),
+          workoutSessions: changedRows(statements.workoutSessions.run(id)),
           reviews: changedRows(statements.reviews.run(id)),
           newsletterSubscribers: changedRows(deleteSubscription.run(user.email)),
           outbox: changedRows(deleteMails.run({ userId: id, email: user.email })),
