@@ -16,6 +16,7 @@ import { SUBSCRIBER_QUERIES } from "./mongo/newsletter-subscribers.ts";
 import { NEWSLETTER_QUERIES } from "./mongo/newsletters.ts";
 import { OUTBOX_QUERIES } from "./mongo/outbox.ts";
 import { REVIEW_QUERIES } from "./mongo/reviews.ts";
+import { WORKOUT_STATS_QUERIES } from "./mongo/workout-stats.ts";
 import { StoreAuthenticationError, StoreIndexBuildError, StoreUnreachableError } from "./start-errors.ts";
 import { describeStoreContract, type ListingQuery, type ListingQueryArgs, type QueryPlan } from "./store.contract.ts";
 
@@ -193,6 +194,43 @@ describe.skipIf(!url)("MongoDB store", () => {
         return mongoQueryPlan([
           await explainFind("history", asDocument(HISTORY_QUERIES.sameInstantBefore(userId, before)), args.limit),
           await explainFind("history", asDocument(HISTORY_QUERIES.olderThan(userId, before.createdAt)), args.limit),
+        ]);
+      case "history.listForUser of one action":
+        return mongoQueryPlan([
+          await explainFind("history", asDocument(HISTORY_QUERIES.newestOfAction(userId, args.action)), args.limit),
+        ]);
+      case "history.listForUser of one action before a cursor":
+        return mongoQueryPlan([
+          await explainFind(
+            "history",
+            asDocument(HISTORY_QUERIES.sameInstantOfActionBefore(userId, args.action, before)),
+            args.limit,
+          ),
+          await explainFind(
+            "history",
+            asDocument(HISTORY_QUERIES.olderOfActionThan(userId, args.action, before.createdAt)),
+            args.limit,
+          ),
+        ]);
+      case "history.oldestForUser":
+        return mongoQueryPlan([
+          await explainFind("history", asDocument(HISTORY_QUERIES.oldestOfAction(userId, args.action)), 1),
+        ]);
+      case "workoutStats.days":
+        return mongoQueryPlan([
+          await explainFind(
+            "workout_days",
+            asDocument(WORKOUT_STATS_QUERIES.days(userId, args.days.from, args.days.to)),
+            args.limit,
+          ),
+        ]);
+      case "workoutStats.activeDays":
+        return mongoQueryPlan([
+          await explainFind(
+            "workout_days",
+            asDocument(WORKOUT_STATS_QUERIES.activeDays(userId, args.days.upTo)),
+            args.limit,
+          ),
         ]);
       case "contactMessages.listRecent":
         return mongoQueryPlan([

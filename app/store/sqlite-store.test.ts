@@ -12,6 +12,7 @@ import { SUBSCRIBER_SQL } from "./sqlite/newsletter-subscribers.ts";
 import { NEWSLETTER_SQL } from "./sqlite/newsletters.ts";
 import { OUTBOX_SQL } from "./sqlite/outbox.ts";
 import { REVIEW_SQL } from "./sqlite/reviews.ts";
+import { WORKOUT_STATS_SQL } from "./sqlite/workout-stats.ts";
 import { openSqliteStore, sqliteFilePath } from "./sqlite/sqlite-store.server.ts";
 import { describeStoreContract, type ListingQuery, type QueryPlan } from "./store.contract.ts";
 
@@ -33,6 +34,11 @@ const LISTING_SQL: Record<ListingQuery, string> = {
   "outbox.list": OUTBOX_SQL.list,
   "history.listForUser": HISTORY_SQL.newestPage,
   "history.listForUser before a cursor": HISTORY_SQL.pageBefore,
+  "history.listForUser of one action": HISTORY_SQL.newestPageOfAction,
+  "history.listForUser of one action before a cursor": HISTORY_SQL.pageOfActionBefore,
+  "history.oldestForUser": HISTORY_SQL.oldestOfAction,
+  "workoutStats.days": WORKOUT_STATS_SQL.days,
+  "workoutStats.activeDays": WORKOUT_STATS_SQL.activeDays,
   "contactMessages.listRecent": CONTACT_MESSAGE_SQL.newest,
   "reviews.listApproved": REVIEW_SQL.approved,
   "reviews.listAll": REVIEW_SQL.newest,

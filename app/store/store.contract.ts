@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HISTORY_PAGE_SIZE } from "../domain/history-page.ts";
 import { OUTBOX_CLAIM_LEASE_MS } from "./claims.ts";
 import { describeCommunityStoreContract } from "./community.contract.ts";
+import { describeDashboardStoreContract } from "./dashboard.contract.ts";
 import {
   type ClaimedOutboxMail,
   DuplicateKeyError,
@@ -79,6 +80,11 @@ export const LISTING_QUERY_INDEXES = {
   "outbox.list": ["mail_outbox_created_at_id"],
   "history.listForUser": ["history_user_id_created_at_id"],
   "history.listForUser before a cursor": ["history_user_id_created_at_id"],
+  "history.listForUser of one action": ["history_user_id_action_created_at_id"],
+  "history.listForUser of one action before a cursor": ["history_user_id_action_created_at_id"],
+  "history.oldestForUser": ["history_user_id_action_created_at_id"],
+  "workoutStats.days": ["workout_days_user_id_day"],
+  "workoutStats.activeDays": ["workout_days_user_id_day"],
   "contactMessages.listRecent": ["contact_messages_created_at_id"],
   "reviews.listApproved": ["reviews_approved_created_at_id"],
   "reviews.listAll": ["reviews_created_at_id"],
@@ -99,6 +105,10 @@ export interface ListingQueryArgs {
   before: HistoryCursor;
   /** A confirmed subscriber's id: the cursor of the sender's next page. */
   afterSubscriberId: string;
+  /** The action the history reads of one action ask for (the cursor above is one of its entries). */
+  action: string;
+  /** A range of at most a page of days, and the day the streak's page starts from. */
+  days: { from: string; to: string; upTo: string };
 }
 
 /** What the database plans for a query, from SQLite's EXPLAIN QUERY PLAN or MongoDB's explain(). */
@@ -1005,6 +1015,10 @@ export function describeStoreContract(
       describeCommunityStoreContract(makeStore);
     });
 
+    describe("dashboard", () => {
+      describeDashboardStoreContract(makeStore);
+    });
+
     describe("listing queries", () => {
       const PLAN_PAGE = 10;
 
@@ -1015,7 +1029,22 @@ export function describeStoreContract(
         const mine: HistoryRecord[] = [];
         for (let index = 0; index < 30; index += 1) {
           mine.push(await store.history.add({ userId: user.id, action: "IMC_CALC", meta: { index } }));
+          await store.history.add({ userId: user.id, action: "CALORIES_CALC", meta: { index } });
           await store.history.add({ userId: neighbour.id, action: "IMC_CALC", meta: { index } });
+        }
+        // Sixty days of sessions each, around the ten days the plans read.
+        for (let index = 0; index < 60; index += 1) {
+          const day = new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10);
+          const contribution = {
+            day,
+            at: new Date(`${day}T10:00:00.000Z`),
+            calories: 100,
+            durationSec: 600,
+            exercises: 2,
+            muscleSets: { jambes: 2 },
+          };
+          await store.workoutStats.add(user.id, contribution);
+          await store.workoutStats.add(neighbour.id, contribution);
         }
         for (let index = 0; index < 30; index += 1) {
           await store.outbox.enqueue({ to: "plan@example.test", subject: `plan-${index}`, text: "t", html: "h" });
@@ -1042,6 +1071,8 @@ export function describeStoreContract(
           userId: user.id,
           before: { createdAt: cursorEntry.createdAt, id: cursorEntry.id },
           afterSubscriberId: firstSubscriberPage.at(-1)!.id,
+          action: "IMC_CALC",
+          days: { from: "2026-01-20", to: "2026-01-29", upTo: "2026-02-10" },
         };
       }
 

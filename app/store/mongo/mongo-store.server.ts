@@ -31,11 +31,18 @@ import {
   upgradeOutboxClaims,
   type OutboxDocument,
 } from "./outbox.ts";
+import { createMongoPhotos, type PhotoDocument } from "./photos.ts";
 import { createMongoRateLimiters, RATE_LIMIT_INDEXES } from "./rate-limits.ts";
 import { createMongoReviews, REVIEW_INDEXES, type ReviewDocument } from "./reviews.ts";
 import { createMongoSessions, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
 import { createMongoUsers, USER_INDEXES, type UserDocument } from "./users.ts";
 import { createMongoVerifications, VERIFICATION_INDEXES, type VerificationDocument } from "./verifications.ts";
+import {
+  createMongoWorkoutStats,
+  WORKOUT_DAY_INDEXES,
+  type WorkoutDayDocument,
+  type WorkoutTotalsDocument,
+} from "./workout-stats.ts";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
@@ -96,6 +103,9 @@ const COLLECTIONS = {
   rateLimits: "rate_limits",
   reviews: "reviews",
   newsletters: "newsletters",
+  photos: "photos",
+  workoutTotals: "workout_totals",
+  workoutDays: "workout_days",
 } as const;
 
 interface CollectionIndexes {
@@ -121,6 +131,8 @@ export const MONGO_INDEXES: CollectionIndexes[] = [
   { collection: COLLECTIONS.rateLimits, indexes: RATE_LIMIT_INDEXES, retired: [] },
   { collection: COLLECTIONS.reviews, indexes: REVIEW_INDEXES, retired: [] },
   { collection: COLLECTIONS.newsletters, indexes: NEWSLETTER_INDEXES, retired: [] },
+  // photos and workout_totals are read by _id (the user's) only.
+  { collection: COLLECTIONS.workoutDays, indexes: WORKOUT_DAY_INDEXES, retired: [] },
 ];
 
 const AUTHENTICATION_FAILED = 18;
@@ -256,6 +268,11 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
     contactMessages: createMongoContactMessages(db.collection<ContactMessageDocument>(COLLECTIONS.contactMessages)),
     reviews: createMongoReviews(db.collection<ReviewDocument>(COLLECTIONS.reviews)),
     newsletters: createMongoNewsletters(db.collection<NewsletterDocument>(COLLECTIONS.newsletters)),
+    photos: createMongoPhotos(db.collection<PhotoDocument>(COLLECTIONS.photos)),
+    workoutStats: createMongoWorkoutStats(
+      db.collection<WorkoutTotalsDocument>(COLLECTIONS.workoutTotals),
+      db.collection<WorkoutDayDocument>(COLLECTIONS.workoutDays),
+    ),
     rateLimiter: createMongoRateLimiters(db, COLLECTIONS.rateLimits),
     async ping() {
       await db.command({ ping: 1 });
