@@ -271,6 +271,24 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
       }
       await store.workoutSessions.save(aWorkoutSession(user.id, { idempotencyKey: `first-${user.id}` }));
       await store.workoutSessions.save(aWorkoutSession(user.id, { name: "Séance du mardi" }));
+      // The dashboard's figures of those sessions (two days), and a profile photo.
+      for (const day of ["2026-03-02", "2026-03-03"]) {
+        await store.workoutStats.add(user.id, {
+          day,
+          at: new Date(`${day}T18:00:00Z`),
+          calories: 45,
+          durationSec: 2_400,
+          exercises: 2,
+          muscleSets: { pectoraux: 3 },
+        });
+      }
+      await store.photos.put(user.id, {
+        contentType: "image/webp",
+        data: new Uint8Array([82, 73, 70, 70, 1, 2, 3, 4]),
+        width: 1,
+        height: 1,
+        etag: `"${user.id}"`,
+      });
       const approved = await store.reviews.create({
         userId: user.id,
         name: user.pseudo,
@@ -316,6 +334,8 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
         emailChanges: 1,
         history: 3,
         workoutSessions: 2,
+        workoutStats: 3,
+        photos: 1,
         reviews: 2,
         newsletterSubscribers: 1,
         outbox: 4,
@@ -331,6 +351,9 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
       expect(await store.emailChanges.consume(mine.changeToken)).toBeNull();
       expect(await store.history.listForUser(user.id)).toEqual([]);
       expect(await store.workoutSessions.listForUser(user.id)).toEqual([]);
+      expect(await store.workoutStats.totals(user.id)).toBeNull();
+      expect(await store.workoutStats.days(user.id, { from: "2026-03-01", to: "2026-03-31" })).toEqual([]);
+      expect(await store.photos.findForUser(user.id)).toBeNull();
       expect(await store.reviews.listForUser(user.id, { limit: 10 })).toEqual([]);
       expect((await store.reviews.listAll({ limit: 100 })).filter((review) => review.userId === user.id)).toEqual([]);
       expect(await store.newsletterSubscribers.findByEmail(user.email)).toBeNull();
@@ -343,6 +366,8 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
       expect(await store.emailChanges.findPendingForUser(neighbour.user.id)).not.toBeNull();
       expect(await store.history.listForUser(neighbour.user.id)).toHaveLength(3);
       expect(await store.workoutSessions.listForUser(neighbour.user.id)).toHaveLength(2);
+      expect(await store.workoutStats.totals(neighbour.user.id)).toMatchObject({ sessions: 2 });
+      expect(await store.photos.findForUser(neighbour.user.id)).not.toBeNull();
       expect(await store.reviews.listForUser(neighbour.user.id, { limit: 10 })).toHaveLength(2);
       expect(await store.newsletterSubscribers.findByEmail(neighbour.user.email)).not.toBeNull();
       expect(await mailsFor(neighbour.user, neighbour.pendingAddress)).toHaveLength(4);

@@ -18,6 +18,7 @@ import { OUTBOX_QUERIES } from "./mongo/outbox.ts";
 import { REVIEW_QUERIES } from "./mongo/reviews.ts";
 import { SESSION_QUERIES } from "./mongo/sessions.ts";
 import { WORKOUT_SESSION_QUERIES } from "./mongo/workout-sessions.ts";
+import { WORKOUT_STATS_QUERIES } from "./mongo/workout-stats.ts";
 import { StoreAuthenticationError, StoreIndexBuildError, StoreUnreachableError } from "./start-errors.ts";
 import { describeStoreContract, type ListingQuery, type ListingQueryArgs, type QueryPlan } from "./store.contract.ts";
 
@@ -223,6 +224,43 @@ describe.skipIf(!url)("MongoDB store", () => {
           ),
         ]);
       }
+      case "history.listForUser of one action":
+        return mongoQueryPlan([
+          await explainFind("history", asDocument(HISTORY_QUERIES.newestOfAction(userId, args.action)), args.limit),
+        ]);
+      case "history.listForUser of one action before a cursor":
+        return mongoQueryPlan([
+          await explainFind(
+            "history",
+            asDocument(HISTORY_QUERIES.sameInstantOfActionBefore(userId, args.action, before)),
+            args.limit,
+          ),
+          await explainFind(
+            "history",
+            asDocument(HISTORY_QUERIES.olderOfActionThan(userId, args.action, before.createdAt)),
+            args.limit,
+          ),
+        ]);
+      case "history.oldestForUser":
+        return mongoQueryPlan([
+          await explainFind("history", asDocument(HISTORY_QUERIES.oldestOfAction(userId, args.action)), 1),
+        ]);
+      case "workoutStats.days":
+        return mongoQueryPlan([
+          await explainFind(
+            "workout_days",
+            asDocument(WORKOUT_STATS_QUERIES.days(userId, args.days.from, args.days.to)),
+            args.limit,
+          ),
+        ]);
+      case "workoutStats.activeDays":
+        return mongoQueryPlan([
+          await explainFind(
+            "workout_days",
+            asDocument(WORKOUT_STATS_QUERIES.activeDays(userId, args.days.upTo)),
+            args.limit,
+          ),
+        ]);
       case "contactMessages.listRecent":
         return mongoQueryPlan([
           await explainFind("contact_messages", asDocument(CONTACT_MESSAGE_QUERIES.newest()), args.limit),

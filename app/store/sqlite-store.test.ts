@@ -13,6 +13,7 @@ import { NEWSLETTER_SQL } from "./sqlite/newsletters.ts";
 import { OUTBOX_SQL } from "./sqlite/outbox.ts";
 import { REVIEW_SQL } from "./sqlite/reviews.ts";
 import { SESSION_SQL } from "./sqlite/sessions.ts";
+import { WORKOUT_STATS_SQL } from "./sqlite/workout-stats.ts";
 import { openSqliteStore, sqliteFilePath } from "./sqlite/sqlite-store.server.ts";
 import { WORKOUT_SESSION_SQL } from "./sqlite/workout-sessions.ts";
 import { aWorkoutSession } from "./workout-sessions.contract.ts";
@@ -38,6 +39,11 @@ const LISTING_SQL: Record<ListingQuery, string> = {
   "history.listForUser before a cursor": HISTORY_SQL.pageBefore,
   "workoutSessions.listForUser": WORKOUT_SESSION_SQL.newestPage,
   "workoutSessions.listForUser before a cursor": WORKOUT_SESSION_SQL.pageBefore,
+  "history.listForUser of one action": HISTORY_SQL.newestPageOfAction,
+  "history.listForUser of one action before a cursor": HISTORY_SQL.pageOfActionBefore,
+  "history.oldestForUser": HISTORY_SQL.oldestOfAction,
+  "workoutStats.days": WORKOUT_STATS_SQL.days,
+  "workoutStats.activeDays": WORKOUT_STATS_SQL.activeDays,
   "contactMessages.listRecent": CONTACT_MESSAGE_SQL.newest,
   "reviews.listApproved": REVIEW_SQL.approved,
   "reviews.listAll": REVIEW_SQL.newest,

@@ -7,6 +7,7 @@ import { OUTBOX_CLAIM_LEASE_MS } from "./claims.ts";
 import { describeAccountStoreContract } from "./account.contract.ts";
 import { describeCommunityStoreContract } from "./community.contract.ts";
 import { aWorkoutSession, describeWorkoutSessionsStoreContract } from "./workout-sessions.contract.ts";
+import { describeDashboardStoreContract } from "./dashboard.contract.ts";
 import {
   type ClaimedOutboxMail,
   DuplicateKeyError,
@@ -85,6 +86,11 @@ export const LISTING_QUERY_INDEXES = {
   "history.listForUser before a cursor": ["history_user_id_created_at_id"],
   "workoutSessions.listForUser": ["workout_sessions_user_id_started_at_id"],
   "workoutSessions.listForUser before a cursor": ["workout_sessions_user_id_started_at_id"],
+  "history.listForUser of one action": ["history_user_id_action_created_at_id"],
+  "history.listForUser of one action before a cursor": ["history_user_id_action_created_at_id"],
+  "history.oldestForUser": ["history_user_id_action_created_at_id"],
+  "workoutStats.days": ["workout_days_user_id_day"],
+  "workoutStats.activeDays": ["workout_days_user_id_day"],
   "contactMessages.listRecent": ["contact_messages_created_at_id"],
   "reviews.listApproved": ["reviews_approved_created_at_id"],
   "reviews.listAll": ["reviews_created_at_id"],
@@ -113,6 +119,10 @@ export interface ListingQueryArgs {
   /** The author of many reviews, and the cursor of the second page of them. */
   reviewAuthorId: string;
   reviewBefore: HistoryCursor;
+  /** The action the history reads of one action ask for (the cursor above is one of its entries). */
+  action: string;
+  /** A range of at most a page of days, and the day the streak's page starts from. */
+  days: { from: string; to: string; upTo: string };
 }
 
 /** What the database plans for a query, from SQLite's EXPLAIN QUERY PLAN or MongoDB's explain(). */
@@ -1027,6 +1037,10 @@ export function describeStoreContract(
       describeWorkoutSessionsStoreContract(makeStore);
     });
 
+    describe("dashboard", () => {
+      describeDashboardStoreContract(makeStore);
+    });
+
     describe("listing queries", () => {
       const PLAN_PAGE = 10;
 
@@ -1038,12 +1052,27 @@ export function describeStoreContract(
         const myWorkouts: WorkoutSessionRecord[] = [];
         for (let index = 0; index < 30; index += 1) {
           mine.push(await store.history.add({ userId: user.id, action: "IMC_CALC", meta: { index } }));
+          await store.history.add({ userId: user.id, action: "CALORIES_CALC", meta: { index } });
           await store.history.add({ userId: neighbour.id, action: "IMC_CALC", meta: { index } });
           const startedAt = new Date(Date.now() - (30 - index) * HOUR_MS);
           const endedAt = later(HOUR_MS / 2, startedAt);
           const workout = aWorkoutSession(user.id, { startedAt, endedAt });
           myWorkouts.push((await store.workoutSessions.save(workout)).session);
           await store.workoutSessions.save({ ...workout, userId: neighbour.id });
+        }
+        // Sixty days of sessions each, around the ten days the plans read.
+        for (let index = 0; index < 60; index += 1) {
+          const day = new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10);
+          const contribution = {
+            day,
+            at: new Date(`${day}T10:00:00.000Z`),
+            calories: 100,
+            durationSec: 600,
+            exercises: 2,
+            muscleSets: { jambes: 2 },
+          };
+          await store.workoutStats.add(user.id, contribution);
+          await store.workoutStats.add(neighbour.id, contribution);
         }
         for (let index = 0; index < 30; index += 1) {
           await store.outbox.enqueue({ to: "plan@example.test", subject: `plan-${index}`, text: "t", html: "h" });
@@ -1081,6 +1110,8 @@ export function describeStoreContract(
           before: { createdAt: cursorEntry.createdAt, id: cursorEntry.id },
           sessionBefore: { startedAt: cursorWorkout.startedAt, id: cursorWorkout.id },
           afterSubscriberId: firstSubscriberPage.at(-1)!.id,
+          action: "IMC_CALC",
+          days: { from: "2026-01-20", to: "2026-01-29", upTo: "2026-02-10" },
         };
       }
 

@@ -3,6 +3,8 @@
 // store.contract.ts holds both to the same observable behaviour.
 
 import type { SessionEntry, SessionSummary } from "../domain/workout/session-entries.ts";
+import type { DayKey } from "../domain/stats/days.ts";
+import type { WorkoutContribution, WorkoutDayStats, WorkoutTotals } from "../domain/stats/summary.ts";
 
 export type Role = "user" | "admin";
 
@@ -429,12 +431,16 @@ export interface HistoryPage {
   limit?: number;
   /** Omitted for the newest page. */
   before?: HistoryCursor;
+  /** Only the entries of this action (IMC_CALC...); every action when omitted. */
+  action?: string;
 }
 
 export interface HistoryStore {
   add(entry: NewHistoryEntry): Promise<HistoryRecord>;
   /** One page of the user's entries, newest first (createdAt, then id, descending). */
   listForUser(userId: string, page?: HistoryPage): Promise<HistoryRecord[]>;
+  /** The user's first entry of that action (createdAt, then id), or null. */
+  oldestForUser(userId: string, action: string): Promise<HistoryRecord | null>;
   /** False when no such entry belongs to that user. */
   deleteForUser(id: string, userId: string): Promise<boolean>;
 }
@@ -572,6 +578,9 @@ export interface AccountErasure {
   emailChanges: number;
   history: number;
   workoutSessions: number;
+  /** The per-user workout figures: the totals row and the day rows. */
+  workoutStats: number;
+  photos: number;
   reviews: number;
   newsletterSubscribers: number;
   outbox: number;
@@ -581,7 +590,7 @@ export interface AccountsStore {
   /**
    * Removes the account and everything stored for it: its sessions,
    * verification tokens, pending e-mail change, history, workout sessions
-   * and reviews, the
+   * and their figures, profile photo and reviews, the
    * newsletter subscription of its address, and every outbox mail to that
    * address or tagged with the account (whatever its state). Contact
    * messages stay: they are kept for their own retention. Null when no
@@ -622,6 +631,56 @@ export interface RateLimiter {
   delete(key: string): Promise<void>;
 }
 
+/** A profile photo, already checked and re-encoded (app/services/photos.server.ts): one per user. */
+export interface PhotoRecord {
+  userId: string;
+  /** 24-hex, new with every photo: part of the photo's address, so a cached copy is never an old photo. */
+  version: string;
+  contentType: string;
+  data: Uint8Array;
+  width: number;
+  height: number;
+  /** The strong validator the photo is served with (quoted). */
+  etag: string;
+  createdAt: Date;
+}
+
+export interface NewPhoto {
+  contentType: string;
+  data: Uint8Array;
+  width: number;
+  height: number;
+  etag: string;
+}
+
+export interface PhotosStore {
+  /** Stores the user's photo in place of the one before (atomically: a reader sees one or the other), under a new version. */
+  put(userId: string, photo: NewPhoto): Promise<PhotoRecord>;
+  findForUser(userId: string): Promise<PhotoRecord | null>;
+  /** False when the user had none. */
+  deleteForUser(userId: string): Promise<boolean>;
+}
+
+/**
+ * Per-user workout figures, kept up to date as sessions are saved, so the
+ * dashboard never reads every session: all-time totals, and one row per
+ * calendar day with sessions.
+ */
+export interface WorkoutStatsStore {
+  /** Adds one saved session to its user's totals and to its day (atomically: a reader sees both or neither). */
+  add(userId: string, contribution: WorkoutContribution): Promise<void>;
+  /** Null for a user without sessions. */
+  totals(userId: string): Promise<WorkoutTotals | null>;
+  /** The user's days from `from` to `to`, both included, oldest first: a bounded range, at most 400 days. */
+  days(userId: string, range: { from: DayKey; to: DayKey }): Promise<WorkoutDayStats[]>;
+  /** Days with sessions on or before `upTo`, newest first, at most `limit` (the streak's pages). */
+  activeDays(userId: string, options: { upTo: DayKey; limit: number }): Promise<DayKey[]>;
+  /** Replaces every figure of the user (a rebuild from their sessions). */
+  replaceForUser(userId: string, figures: { totals: WorkoutTotals; days: readonly WorkoutDayStats[] }): Promise<void>;
+  /** Removes every figure of the user. */
+  deleteForUser(userId: string): Promise<void>;
+}
+
 export interface Store {
   readonly kind: "sqlite" | "mongodb";
   readonly users: UsersStore;
@@ -637,6 +696,8 @@ export interface Store {
   readonly emailChanges: EmailChangesStore;
   /** Operations over every collection of one account (erasure). */
   readonly accounts: AccountsStore;
+  readonly photos: PhotosStore;
+  readonly workoutStats: WorkoutStatsStore;
   /** The limiter of that prefix, the same one for every call with it. */
   rateLimiter(options: RateLimitOptions): RateLimiter;
   /** Resolves when the database answers; rejects otherwise. */

@@ -5,11 +5,13 @@ import type { HistoryDocument } from "./history.ts";
 import { toObjectId } from "./mongo-values.ts";
 import type { SubscriberDocument } from "./newsletter-subscribers.ts";
 import type { OutboxDocument } from "./outbox.ts";
+import type { PhotoDocument } from "./photos.ts";
 import type { ReviewDocument } from "./reviews.ts";
 import type { SessionDocument } from "./sessions.ts";
 import type { UserDocument } from "./users.ts";
 import type { VerificationDocument } from "./verifications.ts";
 import type { WorkoutSessionDocument } from "./workout-sessions.ts";
+import type { WorkoutDayDocument, WorkoutTotalsDocument } from "./workout-stats.ts";
 
 export interface AccountCollections {
   users: Collection<UserDocument>;
@@ -18,6 +20,9 @@ export interface AccountCollections {
   emailChanges: Collection<EmailChangeDocument>;
   history: Collection<HistoryDocument>;
   workoutSessions: Collection<WorkoutSessionDocument>;
+  workoutTotals: Collection<WorkoutTotalsDocument>;
+  workoutDays: Collection<WorkoutDayDocument>;
+  photos: Collection<PhotoDocument>;
   reviews: Collection<ReviewDocument>;
   newsletterSubscribers: Collection<SubscriberDocument>;
   outbox: Collection<OutboxDocument>;
@@ -33,20 +38,27 @@ export interface AccountCollections {
  */
 export function createMongoAccounts(collections: AccountCollections): AccountsStore {
   async function byAccount(userId: ObjectId) {
-    const [sessions, verifications, emailChanges, history, workoutSessions, reviews] = await Promise.all([
-      collections.sessions.deleteMany({ userId }),
-      collections.verifications.deleteMany({ userId }),
-      collections.emailChanges.deleteMany({ userId }),
-      collections.history.deleteMany({ userId }),
-      collections.workoutSessions.deleteMany({ userId }),
-      collections.reviews.deleteMany({ userId }),
-    ]);
+    const [sessions, verifications, emailChanges, history, workoutSessions, totals, days, photos, reviews] =
+      await Promise.all([
+        collections.sessions.deleteMany({ userId }),
+        collections.verifications.deleteMany({ userId }),
+        collections.emailChanges.deleteMany({ userId }),
+        collections.history.deleteMany({ userId }),
+        collections.workoutSessions.deleteMany({ userId }),
+        // The totals and the photo are keyed by the user's id itself.
+        collections.workoutTotals.deleteOne({ _id: userId }),
+        collections.workoutDays.deleteMany({ userId }),
+        collections.photos.deleteOne({ _id: userId }),
+        collections.reviews.deleteMany({ userId }),
+      ]);
     return {
       sessions: sessions.deletedCount,
       verifications: verifications.deletedCount,
       emailChanges: emailChanges.deletedCount,
       history: history.deletedCount,
       workoutSessions: workoutSessions.deletedCount,
+      workoutStats: totals.deletedCount + days.deletedCount,
+      photos: photos.deletedCount,
       reviews: reviews.deletedCount,
     };
   }
@@ -75,6 +87,8 @@ export function createMongoAccounts(collections: AccountCollections): AccountsSt
         emailChanges: owned.emailChanges + late.emailChanges,
         history: owned.history + late.history,
         workoutSessions: owned.workoutSessions + late.workoutSessions,
+        workoutStats: owned.workoutStats + late.workoutStats,
+        photos: owned.photos + late.photos,
         reviews: owned.reviews + late.reviews,
         newsletterSubscribers: subscription.deletedCount,
         outbox: mails.deletedCount,

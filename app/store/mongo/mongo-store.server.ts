@@ -33,6 +33,7 @@ import {
   upgradeOutboxClaims,
   type OutboxDocument,
 } from "./outbox.ts";
+import { createMongoPhotos, type PhotoDocument } from "./photos.ts";
 import { createMongoRateLimiters, RATE_LIMIT_INDEXES } from "./rate-limits.ts";
 import { createMongoReviews, RETIRED_REVIEW_INDEXES, REVIEW_INDEXES, type ReviewDocument } from "./reviews.ts";
 import { createMongoSessions, RETIRED_SESSION_INDEXES, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
@@ -43,6 +44,12 @@ import {
   WORKOUT_SESSION_INDEXES,
   type WorkoutSessionDocument,
 } from "./workout-sessions.ts";
+import {
+  createMongoWorkoutStats,
+  WORKOUT_DAY_INDEXES,
+  type WorkoutDayDocument,
+  type WorkoutTotalsDocument,
+} from "./workout-stats.ts";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
@@ -105,6 +112,9 @@ const COLLECTIONS = {
   newsletters: "newsletters",
   emailChanges: "email_changes",
   workoutSessions: "workout_sessions",
+  photos: "photos",
+  workoutTotals: "workout_totals",
+  workoutDays: "workout_days",
 } as const;
 
 interface CollectionIndexes {
@@ -132,6 +142,8 @@ export const MONGO_INDEXES: CollectionIndexes[] = [
   { collection: COLLECTIONS.emailChanges, indexes: EMAIL_CHANGE_INDEXES, retired: [] },
   { collection: COLLECTIONS.newsletters, indexes: NEWSLETTER_INDEXES, retired: [] },
   { collection: COLLECTIONS.workoutSessions, indexes: WORKOUT_SESSION_INDEXES, retired: [] },
+  // photos and workout_totals are read by _id (the user's) only.
+  { collection: COLLECTIONS.workoutDays, indexes: WORKOUT_DAY_INDEXES, retired: [] },
 ];
 
 const AUTHENTICATION_FAILED = 18;
@@ -276,10 +288,18 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
       emailChanges: db.collection<EmailChangeDocument>(COLLECTIONS.emailChanges),
       history: db.collection<HistoryDocument>(COLLECTIONS.history),
       workoutSessions: db.collection<WorkoutSessionDocument>(COLLECTIONS.workoutSessions),
+      workoutTotals: db.collection<WorkoutTotalsDocument>(COLLECTIONS.workoutTotals),
+      workoutDays: db.collection<WorkoutDayDocument>(COLLECTIONS.workoutDays),
+      photos: db.collection<PhotoDocument>(COLLECTIONS.photos),
       reviews: db.collection<ReviewDocument>(COLLECTIONS.reviews),
       newsletterSubscribers: db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
       outbox: db.collection<OutboxDocument>(COLLECTIONS.outbox),
     }),
+    photos: createMongoPhotos(db.collection<PhotoDocument>(COLLECTIONS.photos)),
+    workoutStats: createMongoWorkoutStats(
+      db.collection<WorkoutTotalsDocument>(COLLECTIONS.workoutTotals),
+      db.collection<WorkoutDayDocument>(COLLECTIONS.workoutDays),
+    ),
     rateLimiter: createMongoRateLimiters(db, COLLECTIONS.rateLimits),
     async ping() {
       await db.command({ ping: 1 });

@@ -13,6 +13,9 @@ export function createSqliteAccounts(db: DatabaseSync): AccountsStore {
     emailChanges: db.prepare("DELETE FROM email_changes WHERE user_id = ?"),
     history: db.prepare("DELETE FROM history WHERE user_id = ?"),
     workoutSessions: db.prepare("DELETE FROM workout_sessions WHERE user_id = ?"),
+    workoutTotals: db.prepare("DELETE FROM workout_totals WHERE user_id = ?"),
+    workoutDays: db.prepare("DELETE FROM workout_days WHERE user_id = ?"),
+    photos: db.prepare("DELETE FROM photos WHERE user_id = ?"),
     reviews: db.prepare("DELETE FROM reviews WHERE user_id = ?"),
   } as const;
   const deleteSubscription = db.prepare("DELETE FROM newsletter_subscribers WHERE email = ?");
@@ -44,6 +47,8 @@ export function createSqliteAccounts(db: DatabaseSync): AccountsStore {
           emailChanges: changedRows(statements.emailChanges.run(id)),
           history: changedRows(statements.history.run(id)),
           workoutSessions: changedRows(statements.workoutSessions.run(id)),
+          workoutStats: changedRows(statements.workoutTotals.run(id)) + changedRows(statements.workoutDays.run(id)),
+          photos: changedRows(statements.photos.run(id)),
           reviews: changedRows(statements.reviews.run(id)),
           newsletterSubscribers: changedRows(deleteSubscription.run(user.email)),
           outbox: changedRows(deleteMails.run({ userId: id, email: user.email })),

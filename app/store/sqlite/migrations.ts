@@ -227,6 +227,47 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    // The dashboard: profile photos in the store (any process can serve
+    // them), per-user workout figures kept up to date as sessions are saved,
+    // and the history read by action (the latest IMC, the first weight).
+    version: 6,
+    sql: `
+      CREATE TABLE photos (
+        user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        version TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        data BLOB NOT NULL,
+        width INTEGER NOT NULL,
+        height INTEGER NOT NULL,
+        etag TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE workout_totals (
+        user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        sessions INTEGER NOT NULL,
+        calories REAL NOT NULL,
+        duration_sec REAL NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE workout_days (
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        day TEXT NOT NULL,
+        sessions INTEGER NOT NULL,
+        calories REAL NOT NULL,
+        duration_sec REAL NOT NULL,
+        exercises INTEGER NOT NULL,
+        muscle_sets TEXT NOT NULL CHECK (json_valid(muscle_sets)),
+        last_at INTEGER NOT NULL
+      ) STRICT;
+      -- The day ranges and the streak's pages read it in order, both ways.
+      CREATE UNIQUE INDEX workout_days_user_id_day ON workout_days (user_id, day);
+
+      CREATE INDEX history_user_id_action_created_at_id ON history (user_id, action, created_at, id);
+    `,
+  },
+  {
     // My account: e-mail changes waiting for their link, and what erasing an
     // account needs (its outbox mails, its reviews newest first).
     version: 7,

@@ -12,11 +12,13 @@ import { runMigrations } from "./migrations.ts";
 import { createSqliteNewsletterSubscribers } from "./newsletter-subscribers.ts";
 import { createSqliteNewsletters } from "./newsletters.ts";
 import { createSqliteOutbox } from "./outbox.ts";
+import { createSqlitePhotos } from "./photos.ts";
 import { createSqliteReviews } from "./reviews.ts";
 import { createSqliteSessions } from "./sessions.ts";
 import { createSqliteUsers } from "./users.ts";
 import { createSqliteVerifications } from "./verifications.ts";
 import { createSqliteWorkoutSessions } from "./workout-sessions.ts";
+import { createSqliteWorkoutStats } from "./workout-stats.ts";
 
 const BUSY_TIMEOUT_MS = 5_000;
 const MEMORY = ":memory:";
@@ -62,6 +64,8 @@ export function openSqliteStore(databaseUrl: string): Store {
     contactMessages: createSqliteContactMessages(db),
     emailChanges: createSqliteEmailChanges(db),
     accounts: createSqliteAccounts(db),
+    photos: createSqlitePhotos(db),
+    workoutStats: createSqliteWorkoutStats(db),
     // One process serves an SQLite file: its limits can live in its memory.
     rateLimiter: rateLimiterRegistry(
       ({ keyPrefix, points, durationSeconds }) =>
