@@ -44,6 +44,7 @@ export default [
   // My account: the page, its downloads, the new address's link, and the page after deletion.
   route("mon-compte", "routes/mon-compte.tsx"),
   route("mon-compte/export", "routes/mon-compte.export.ts"),
+  route("mon-compte/photo", "routes/mon-compte.photo.ts"),
   route("mon-compte/email", "routes/mon-compte.email.tsx"),
   route("mon-compte/supprime", "routes/mon-compte.supprime.tsx"),
   // Community: reviews, newsletter, and the admin area.

@@ -4,6 +4,7 @@
 // instant validation, its action and the JSON API. No zod here: the browser
 // runs these functions as they are.
 
+import { PHOTO_MESSAGES } from "./photo.ts";
 import {
   EMAIL_MAX_LENGTH,
   isChecked,
@@ -45,6 +46,20 @@ export const MY_ACCOUNT_MESSAGES = {
   busy: "Trop de demandes en même temps. Réessaie dans quelques secondes.",
   notSignedIn: "Non connecté. Connecte-toi d'abord.",
   invalidRequest: "Requête invalide.",
+  // The photo card's texts (the dashboard's photo service answers them in French).
+  photoUpdated: PHOTO_MESSAGES.updated,
+  photoDeleted: PHOTO_MESSAGES.deleted,
+  photoTooLarge: PHOTO_MESSAGES.tooLarge,
+  photoUploadFailed: PHOTO_MESSAGES.uploadFailed,
+  photoUploadPhotoFailed: PHOTO_MESSAGES.uploadPhotoFailed,
+  photoDeleteFailed: PHOTO_MESSAGES.deleteFailed,
+  photoDeletePhotoFailed: PHOTO_MESSAGES.deletePhotoFailed,
+  photoConfirmDelete: PHOTO_MESSAGES.confirmDelete,
+  photoMissing: PHOTO_MESSAGES.missing,
+  photoUnsupported: PHOTO_MESSAGES.unsupported,
+  photoUnreadable: PHOTO_MESSAGES.unreadable,
+  photoTooManyPixels: PHOTO_MESSAGES.tooManyPixels,
+  photoBusy: PHOTO_MESSAGES.busy,
 } as const;
 
 export type MyAccountMessageKey = keyof typeof MY_ACCOUNT_MESSAGES;
@@ -53,6 +68,14 @@ export type MyAccountMessageKey = keyof typeof MY_ACCOUNT_MESSAGES;
 export interface MyAccountMessage {
   key: MyAccountMessageKey;
   values?: Record<string, string | number>;
+}
+
+/** The key of a message from its French text (the photo service's answers), or null for a text it does not know. */
+export function myAccountMessageKey(text: string): MyAccountMessageKey | null {
+  const found = (Object.entries(MY_ACCOUNT_MESSAGES) as [MyAccountMessageKey, string][]).find(
+    ([, french]) => french === text,
+  );
+  return found ? found[0] : null;
 }
 
 /** The French text of a message, placeholders filled (what the translation gives when a key is missing). */

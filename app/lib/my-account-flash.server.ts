@@ -8,7 +8,7 @@ import { MY_ACCOUNT_MESSAGES, type MyAccountMessage } from "~/domain/my-account"
 // redirect back to the page (reloading it never sends the form again); its
 // message rides along in this signed cookie for one view of the page.
 
-export const myAccountSections = ["password", "email", "newsletter", "sessions", "data", "delete"] as const;
+export const myAccountSections = ["photo", "password", "email", "newsletter", "sessions", "data", "delete"] as const;
 export type MyAccountSection = (typeof myAccountSections)[number];
 
 export interface MyAccountFlash {

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Route } from "./+types/compte";
-import { fallbackMessageFor } from "~/components/account/account-messages";
+import { serverFailureMessageFor } from "~/components/account/account-messages";
 import {
   type AccountActionData,
   type AccountFormValues,
@@ -177,7 +177,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The dialog shows the spec's fallback rather than an error page.
     console.error(`Account action "${intent}" failed:`, error);
     handled = {
-      answer: { intent, ok: false, message: fallbackMessageFor(intent) },
+      answer: { intent, ok: false, message: serverFailureMessageFor(intent) },
       status: 500,
       nextView: formView[intent],
     };

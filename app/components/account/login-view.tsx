@@ -70,7 +70,7 @@ export function LoginView() {
     }
     setOutcome(answer);
     setFailedTries((count) => count + 1);
-    notify("error", translate(answer.message));
+    notify("error", translate(answer.toastMessage ?? answer.message));
   }
 
   async function submitResend(event: React.FormEvent<HTMLFormElement>) {

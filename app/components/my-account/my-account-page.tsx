@@ -9,10 +9,11 @@ import styles from "./my-account.module.css";
 import type { MyAccountSection, SectionOutcome } from "./my-account-types";
 import { NewsletterCard } from "./newsletter-card";
 import { PasswordForm } from "./password-form";
+import { PhotoCard } from "./photo-card";
 import { ProfileCard } from "./profile-card";
 import { SessionsCard } from "./sessions-card";
 
-const sectionOrder = ["profile", "password", "email", "newsletter", "sessions", "data", "delete"] as const;
+const sectionOrder = ["profile", "photo", "password", "email", "newsletter", "sessions", "data", "delete"] as const;
 
 /** The signed-in page: one card per thing a person can do with their account. */
 export function MyAccountPage({ account, outcome }: { account: AccountOverview; outcome: SectionOutcome | null }) {
@@ -45,6 +46,7 @@ export function MyAccountPage({ account, outcome }: { account: AccountOverview; 
         memberSince={account.memberSince}
         language={language}
       />
+      <PhotoCard key={keyOf("photo")} photo={account.photo} fromServer={outcomeOf("photo")} />
       <PasswordForm key={keyOf("password")} username={account.email} fromServer={outcomeOf("password")} />
       <EmailForm
         key={keyOf("email")}
