@@ -22,12 +22,12 @@ const PASSWORD = "motdepasse-123";
 type Handler = { action?: unknown; loader?: unknown };
 
 function call(module: Handler, url: string, init: RequestInit & { json?: unknown } = {}) {
-  const { json, ...rest } = init;
-  const method = rest.method ?? (json === undefined ? "GET" : "POST");
+  const { json: body, ...rest } = init;
+  const method = rest.method ?? (body === undefined ? "GET" : "POST");
   const request =
-    json === undefined
+    body === undefined
       ? new Request(`http://localhost:3000${url}`, { ...rest, method })
-      : jsonRequest(url, json, { ...rest, method });
+      : jsonRequest(url, body, { ...rest, method });
   const handler = method === "GET" ? module.loader : module.action;
   return callRoute(handler as never, request, { context: app.context() });
 }
@@ -472,7 +472,7 @@ describe("GET /api/me/export", () => {
     const workouts = await call(meExportRoute, "/api/me/export?format=workouts-csv", { headers: lea.auth });
     const bytes = new Uint8Array(await workouts.arrayBuffer());
     // The byte order mark first, so a spreadsheet reads the accents as UTF-8.
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(Array.from(bytes.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes).split("\r\n")[0]).toBe(
       "Date (UTC);Séance;Durée (min);Calories (kcal);Exercices prévus;Exercices faits",
     );
