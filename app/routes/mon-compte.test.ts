@@ -171,7 +171,7 @@ describe("/mon-compte", () => {
 
     const deleted = await post(cookie, { intent: "delete", password: PASSWORD, confirm: "on" });
     expect(deleted.status).toBe(303);
-    expect(deleted.headers.get("Location")).toBe("/mon-compte/supprime");
+    expect(deleted.headers.get("Location")).toBe("/mon-compte/supprime#contenu");
     expect(deleted.headers.get("Set-Cookie")).toMatch(/^dynami_session=;/);
     expect(await app.services.store.users.findById(user.id)).toBeNull();
   });

@@ -157,7 +157,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         { confirmationAsked: true },
       );
       if (!outcome.ok) return refusedAnswer(context, "delete", outcome);
-      return redirect(afterDeletion, {
+      // The page's main content: the form's #delete would otherwise follow the redirect.
+      return redirect(`${afterDeletion}#contenu`, {
         status: 303,
         headers: { "Set-Cookie": await clearedSessionCookie(context), ...noStore },
       });
