@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { textList } from "~/lib/text-list";
 import type { Route } from "./+types/privacy-policy";
 import { LegalPage } from "~/components/legal/legal-page";
 import styles from "~/components/legal/legal-links.module.css";
@@ -42,6 +43,16 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
       sections={sections}
       values={{ email }}
       after={{
+        rights: (
+          <>
+            {textList(t("privacy.rightsAfter", { email, returnObjects: true, defaultValue: [] })).map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            <p>
+              <Link to="/mon-compte">{t("privacy.myAccountLink")}</Link>
+            </p>
+          </>
+        ),
         cookies: (
           <p>
             <Link to="/cookies">{t("privacy.cookiesLink")}</Link>
@@ -54,14 +65,19 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           <p>{t("privacy.deleteText")}</p>
           <ul>
             <li>
-              <Link to={deletionRequest} className="button button-primary">
+              <Link to="/mon-compte#delete" className="button button-primary">
+                {t("privacy.myAccountLink")}
+              </Link>
+            </li>
+            <li>
+              <Link to={deletionRequest} className="button button-secondary">
                 {t("privacy.deleteByForm")}
               </Link>
             </li>
             <li>
               <a
                 href={`mailto:${email}?subject=${encodeURIComponent(t("privacy.deleteSubject"))}`}
-                className="button button-secondary"
+                className="button button-ghost"
               >
                 {t("privacy.deleteByMail", { email })}
               </a>

@@ -287,6 +287,24 @@ test.describe("My account", () => {
   });
 });
 
+test("the privacy policy says where each right is used, and what deletion removes and keeps", async ({ page }) => {
+  await page.goto("/privacy-policy");
+  const rights = page.getByRole("region", { name: "Tes droits" });
+  await expect(
+    rights.getByText(/^Accès et portabilité \(articles 15 et 20 du RGPD\) : « Télécharger mes données »/),
+  ).toBeVisible();
+  await expect(
+    rights.getByText(
+      /^Effacement \(article 17\) : « Supprimer mon compte » efface aussitôt ton compte, tes sessions de connexion, ton historique, tes séances, tes avis, ta photo, ton inscription à la newsletter/,
+    ),
+  ).toBeVisible();
+  await expect(
+    rights.getByText(/^Ce qui reste après la suppression : tes messages envoyés par le formulaire de contact/),
+  ).toBeVisible();
+  await rights.getByRole("link", { name: "Aller à Mon compte" }).click();
+  await expect(page).toHaveURL(/\/mon-compte\?compte=login$/);
+});
+
 test.describe("fallback messages when an answer is not the JSON expected", () => {
   const scriptsOnly = (projectName: string) =>
     test.skip(!jsEnabled(projectName), "only scripts read the answers: without them the server answers the page");
