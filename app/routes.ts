@@ -47,6 +47,8 @@ export default [
   route("mon-compte/photo", "routes/mon-compte.photo.ts"),
   route("mon-compte/email", "routes/mon-compte.email.tsx"),
   route("mon-compte/supprime", "routes/mon-compte.supprime.tsx"),
+  // The translations the browser fetches when it navigates (app/i18n/client.ts).
+  route("locales/:version/:language/:namespace", "routes/locales.ts"),
   // Community: reviews, newsletter, and the admin area.
   route("avis/nouveau", "routes/avis.nouveau.tsx"),
   route("newsletter", "routes/newsletter.tsx"),

@@ -11,7 +11,7 @@ import { builderRequest } from "~/services/workout/builder.server";
 export const handle = { i18n: ["workout"] };
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const pageTexts = new Map<string, { title: string; defaultSessionName: string }>();
+const pageTexts = new Map<string, { title: string; description: string; defaultSessionName: string }>();
 /**
  * The page's title and default session name ('Session - {date}'), in the
  * page's language: formatting a date and translating cost more than the
@@ -28,6 +28,7 @@ function loaderTexts(t: TFunction, language: string, date: Date) {
     }
     texts = {
       title: t("workout:title"),
+      description: t("workout:intro"),
       defaultSessionName: t("workout:sessionName.default", { date: format.format(date) }),
     };
     // Yesterday's texts are of no use any more.
@@ -40,11 +41,11 @@ function loaderTexts(t: TFunction, language: string, date: Date) {
 export function loader({ request, context }: Route.LoaderArgs) {
   const language = getLocale(context);
   const now = new Date();
-  const { title, defaultSessionName } = loaderTexts(getInstance(context).t, language, now);
+  const { title, description, defaultSessionName } = loaderTexts(getInstance(context).t, language, now);
   const outcome = builderRequest(new URL(request.url), { language, defaultSessionName, now });
   // A button of a form sent without JavaScript: its result has its own address.
   if ("redirect" in outcome) throw redirect(outcome.redirect);
-  return { title, view: outcome.view };
+  return { title, description, view: outcome.view };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

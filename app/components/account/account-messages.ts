@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 import {
   ACCOUNT_FALLBACK_MESSAGES,
   ACCOUNT_HTTP_FALLBACKS,
