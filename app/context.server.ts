@@ -20,11 +20,14 @@ export const clientAddressContext = createContext<string>("unknown");
  * not read, and the root middleware answers 413 with the page.
  */
 export const refusedBodyLimitContext = createContext<number | null>(null);
+/** Set with refusedBodyLimitContext when the route answers a body past its limit itself (handle.answersTooLargeBody). */
+export const refusedBodyAnsweredByRouteContext = createContext<boolean>(false);
 
 export interface RequestFacts {
   nonce: string;
   clientAddress: string;
   refusedBodyLimit?: number | null;
+  refusedBodyAnsweredByRoute?: boolean;
 }
 
 /**
@@ -41,7 +44,13 @@ export function createLoadContext(
   context.set(nonceContext, request.nonce);
   context.set(clientAddressContext, request.clientAddress);
   context.set(refusedBodyLimitContext, request.refusedBodyLimit ?? null);
+  context.set(refusedBodyAnsweredByRouteContext, request.refusedBodyAnsweredByRoute ?? false);
   return context;
+}
+
+/** The limit (bytes) the request's body passed, unread, for a route that answers that itself; else null. */
+export function getRefusedBodyLimit(context: Readonly<RouterContextProvider>): number | null {
+  return context.get(refusedBodyAnsweredByRouteContext) ? context.get(refusedBodyLimitContext) : null;
 }
 
 export function getClientAddress(context: Readonly<RouterContextProvider>): string {

@@ -103,6 +103,7 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
     const steps: [what: string, run: () => Promise<number>][] = [
       ["expired sessions", () => store.sessions.purgeExpired(now)],
       ["expired verification tokens", () => store.verifications.purgeExpired(now)],
+      ["expired e-mail changes", () => store.emailChanges.purgeExpired(now)],
       [
         "old contact messages",
         () => store.contactMessages.purgeOlderThan(retentionCutoff(CONTACT_MESSAGE_RETENTION_DAYS, now)),

@@ -10,6 +10,11 @@ export default [
   route("api/resend-verification", "routes/api/resend-verification.ts"),
   route("api/verify-email", "routes/api/verify-email.ts"),
   route("api/me", "routes/api/me.ts"),
+  route("api/me/password", "routes/api/me.password.ts"),
+  route("api/me/email", "routes/api/me.email.ts"),
+  route("api/me/logout-all", "routes/api/me.logout-all.ts"),
+  route("api/me/newsletter", "routes/api/me.newsletter.ts"),
+  route("api/me/export", "routes/api/me.export.ts"),
   route("api/logout", "routes/api/logout.ts"),
   route("dev/mails", "routes/dev.mails.tsx"),
   route("dev/mails/:file", "routes/dev.mails.$file.ts"),
@@ -29,10 +34,19 @@ export default [
   route("api/history", "routes/api/history.ts"),
   route("api/history/:id", "routes/api/history.$id.ts"),
   route("api/workouts/sessions", "routes/api/workouts.sessions.ts"),
+  // The dashboard: its page, the summary, the profile photo and where photos are served.
+  route("api/upload/profile-photo", "routes/api/upload.profile-photo.ts"),
+  route("photos/:userId/:file", "routes/photos.$userId.$file.ts"),
   // The account dialog's forms (?compte=...) and the pages of the account mails.
   route("compte", "routes/compte.ts"),
   route("verify-email", "routes/verify-email.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  // My account: the page, its downloads, the new address's link, and the page after deletion.
+  route("mon-compte", "routes/mon-compte.tsx"),
+  route("mon-compte/export", "routes/mon-compte.export.ts"),
+  route("mon-compte/photo", "routes/mon-compte.photo.ts"),
+  route("mon-compte/email", "routes/mon-compte.email.tsx"),
+  route("mon-compte/supprime", "routes/mon-compte.supprime.tsx"),
   // The translations the browser fetches when it navigates (app/i18n/client.ts).
   route("locales/:version/:language/:namespace", "routes/locales.ts"),
   // Community: reviews, newsletter, and the admin area.

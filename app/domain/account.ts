@@ -35,6 +35,8 @@ export const ACCOUNT_MESSAGES = {
   verifyFailed: "Échec de la vérification. Lien invalide ou expiré.",
   verifySuccess: "Adresse e-mail vérifiée. Tu peux maintenant te connecter.",
   resetSuccess: "Mot de passe modifié. Redirection…",
+  /** My account's "log out everywhere": the login view says so. */
+  loggedOutEverywhere: "Tu es déconnecté de tous tes appareils.",
   /** The API's 401, also shown by the dialog's history view without a session. */
   notSignedIn: "Non connecté. Connecte-toi d'abord.",
   forgotSent: (email: string) => `Si un compte existe pour ${email}, un lien de réinitialisation a été envoyé.`,
@@ -49,10 +51,24 @@ export const ADMIN_REQUIRED_MESSAGE = "Accès refusé. Privilèges admin requis.
 /** The spec's fallbacks when a request fails without a message (network down, server error). */
 export const ACCOUNT_FALLBACK_MESSAGES = {
   connectionFailed: "Erreur de connexion. Réessaie.",
+  /** The login's toast when no answer came (the inline message is connectionFailed). */
+  connectionError: "Erreur lors de la connexion",
   signupFailed: "Une erreur est survenue. Réessaie.",
+  /** A sign-up the server failed (500), with and without JavaScript. */
+  serverError: "Erreur serveur",
   forgotFailed: "Impossible d'envoyer le lien. Réessaie dans un instant.",
   resetFailed: "Échec de la réinitialisation.",
 } as const satisfies Record<string, string>;
+
+/**
+ * With JavaScript, when an answer is not the JSON expected (a proxy's error
+ * page, a crash): the spec's messages naming the HTTP status.
+ */
+export const ACCOUNT_HTTP_FALLBACKS = {
+  login: (status: number) => `Échec de connexion (HTTP ${status})`,
+  signup: (status: number) => `Erreur HTTP ${status}`,
+  verify: (status: number) => `Erreur (${status})`,
+} as const;
 
 /** The code that goes with ACCOUNT_MESSAGES.emailNotVerified: the dialog then offers to resend the link. */
 export const EMAIL_NOT_VERIFIED_CODE = "EMAIL_NOT_VERIFIED";
@@ -63,11 +79,21 @@ export const EMAIL_NOT_VERIFIED_CODE = "EMAIL_NOT_VERIFIED";
  */
 export function parseTemplatedAccountMessage(
   message: string,
-): { key: "forgotSent"; email: string } | { key: "tooManyAttempts"; minutes: number } | null {
+):
+  | { key: "forgotSent"; email: string }
+  | { key: "tooManyAttempts"; minutes: number }
+  | { key: "loginHttpFailed" | "signupHttpFailed" | "verifyHttpFailed"; status: number }
+  | null {
   const forgot = /^Si un compte existe pour (.+), un lien de réinitialisation a été envoyé\.$/.exec(message);
   if (forgot) return { key: "forgotSent", email: forgot[1]! };
   const tooMany = /^Trop de tentatives\. Réessaie dans (\d+) minutes?\.$/.exec(message);
   if (tooMany) return { key: "tooManyAttempts", minutes: Number(tooMany[1]) };
+  const login = /^Échec de connexion \(HTTP (\d{3})\)$/.exec(message);
+  if (login) return { key: "loginHttpFailed", status: Number(login[1]) };
+  const signup = /^Erreur HTTP (\d{3})$/.exec(message);
+  if (signup) return { key: "signupHttpFailed", status: Number(signup[1]) };
+  const verify = /^Erreur \((\d{3})\)$/.exec(message);
+  if (verify) return { key: "verifyHttpFailed", status: Number(verify[1]) };
   return null;
 }
 

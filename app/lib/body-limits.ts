@@ -14,6 +14,13 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export interface BodyLimitHandle {
   bodyLimitBytes?: number;
+  /**
+   * The route answers a body past its limit itself, in its own words (the
+   * photo upload: 'La photo ne doit pas dépasser 5MB'): it runs without the
+   * body, and getRefusedBodyLimit(context) gives the limit that was passed.
+   * Otherwise pages get the 413 page and the API a 413 { message }.
+   */
+  answersTooLargeBody?: boolean;
 }
 
 export function isJsonContentType(contentType: string | null | undefined): boolean {

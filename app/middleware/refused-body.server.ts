@@ -1,5 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { refusedBodyLimitContext } from "~/context.server";
+import { refusedBodyAnsweredByRouteContext, refusedBodyLimitContext } from "~/context.server";
 import { bodyTooLargeMessage } from "~/lib/body-limits";
 
 /**
@@ -9,6 +9,7 @@ import { bodyTooLargeMessage } from "~/lib/body-limits";
  */
 export const refusedBodyMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
   const limit = context.get(refusedBodyLimitContext);
-  if (limit === null) return next();
+  // A route that answers it itself (handle.answersTooLargeBody) runs without the body.
+  if (limit === null || context.get(refusedBodyAnsweredByRouteContext)) return next();
   throw data({ message: bodyTooLargeMessage(limit) }, { status: 413 });
 };

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES } from "~/domain/account";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES } from "~/domain/account";
 import { readAccountFlash } from "~/lib/account-flash.server";
 import { seedDemoAccounts } from "~/services/auth/demo-accounts.server";
 import { getCurrentUser } from "~/services/auth/session.server";
@@ -367,5 +367,32 @@ describe("/verify-email and /reset-password", () => {
       password: "nouveau-mdp-2026",
     });
     expect(login.status).toBe(200);
+  });
+});
+
+describe("the account action and My account", () => {
+  it("brings a visitor who logged in from /mon-compte back to the page, without the dialog", async () => {
+    const response = await postAccountForm({
+      intent: "login",
+      redirectTo: "/mon-compte?compte=login",
+      identifier: demo.pseudo,
+      password: demo.password,
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/mon-compte");
+  });
+
+  it("answers a sign-up the server fails with 'Erreur serveur', with and without JavaScript", async () => {
+    vi.spyOn(app.services.store.users, "create").mockRejectedValue(new Error("database down"));
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const withScripts = await postAccountForm({ ...signupFields("panne"), _js: "1" });
+    expect(withScripts.status).toBe(500);
+    expect(await json(withScripts)).toMatchObject({ ok: false, message: ACCOUNT_FALLBACK_MESSAGES.serverError });
+    expect(ACCOUNT_FALLBACK_MESSAGES.serverError).toBe("Erreur serveur");
+
+    const without = await postAccountForm(signupFields("panne"));
+    expect(without.status).toBe(303);
+    expect(await flashOf(without)).toMatchObject({ view: "create", ok: false, message: "Erreur serveur" });
+    vi.restoreAllMocks();
   });
 });

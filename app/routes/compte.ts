@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { Route } from "./+types/compte";
-import { fallbackMessageFor } from "~/components/account/account-messages";
+import { serverFailureMessageFor } from "~/components/account/account-messages";
 import {
   type AccountActionData,
   type AccountFormValues,
@@ -8,7 +8,7 @@ import {
   type AccountView,
   accountIntents,
 } from "~/components/account/account-types";
-import { withAccountView, withoutAccountView } from "~/components/account/account-url";
+import { afterLoginHref, withAccountView, withoutAccountView } from "~/components/account/account-url";
 import { getClientAddress } from "~/context.server";
 import {
   ACCOUNT_MESSAGES,
@@ -177,7 +177,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The dialog shows the spec's fallback rather than an error page.
     console.error(`Account action "${intent}" failed:`, error);
     handled = {
-      answer: { intent, ok: false, message: fallbackMessageFor(intent) },
+      answer: { intent, ok: false, message: serverFailureMessageFor(intent) },
       status: 500,
       nextView: formView[intent],
     };
@@ -190,7 +190,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The token stays out of the flash: without JavaScript the session cookie is all the browser needs.
   const { token: _token, user: _user, ...outcome } = handled.answer;
   headers.append("Set-Cookie", await serializeAccountFlash(context, { ...outcome, view: handled.nextView }));
-  return redirect(withAccountView(returnTo, handled.nextView), { status: 303, headers });
+  const next =
+    intent === "login" && handled.answer.ok ? afterLoginHref(returnTo) : withAccountView(returnTo, handled.nextView);
+  return redirect(next, { status: 303, headers });
 }
 
 /** Someone opening /compte directly gets the dialog on the home page. */

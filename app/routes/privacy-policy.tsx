@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { textList } from "~/lib/text-list";
 import type { Route } from "./+types/privacy-policy";
 import { LegalPage } from "~/components/legal/legal-page";
 import { useLegalT } from "~/components/legal/legal-texts";
@@ -49,6 +50,16 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
       sections={sections}
       values={{ email }}
       after={{
+        rights: (
+          <>
+            {textList(t("privacy.rightsAfter", { email, returnObjects: true, defaultValue: [] })).map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            <p>
+              <Link to="/mon-compte">{t("privacy.myAccountLink")}</Link>
+            </p>
+          </>
+        ),
         cookies: (
           <p>
             <Link to="/cookies">{t("privacy.cookiesLink")}</Link>
@@ -61,14 +72,19 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           <p>{t("privacy.deleteText")}</p>
           <ul>
             <li>
-              <Link to={deletionRequest} className="button button-primary">
+              <Link to="/mon-compte#delete" className="button button-primary">
+                {t("privacy.myAccountLink")}
+              </Link>
+            </li>
+            <li>
+              <Link to={deletionRequest} className="button button-secondary">
                 {t("privacy.deleteByForm")}
               </Link>
             </li>
             <li>
               <a
                 href={`mailto:${email}?subject=${encodeURIComponent(t("privacy.deleteSubject"))}`}
-                className="button button-secondary"
+                className="button button-ghost"
               >
                 {t("privacy.deleteByMail", { email })}
               </a>

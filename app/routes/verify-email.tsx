@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, type RouterContextProvider } from "react-router";
+import { data, isRouteErrorResponse, Link, type RouterContextProvider } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { AccountPageCard } from "~/components/account/account-page-card";
 import pageStyles from "~/components/account/account-page.module.css";
 import { translateAccountMessage } from "~/components/account/account-messages";
 import { withAccountView } from "~/components/account/account-url";
-import { ACCOUNT_MESSAGES } from "~/domain/account";
+import { ACCOUNT_HTTP_FALLBACKS, ACCOUNT_MESSAGES } from "~/domain/account";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
 import { verifyEmail } from "~/services/auth/accounts.server";
@@ -53,6 +53,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function headers() {
   return noStore;
+}
+
+/**
+ * A navigation inside the app asks the server for the outcome: when the
+ * answer is not the loader's (a proxy's error page), the spec's
+ * 'Erreur ({status})'; without an answer, its failure message.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    const message = isRouteErrorResponse(error)
+      ? ACCOUNT_HTTP_FALLBACKS.verify(error.status)
+      : ACCOUNT_MESSAGES.verifyFailed;
+    return { title: "", state: "error" as VerificationState, message };
+  }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -86,14 +86,16 @@ function routeTree(routes: ServerBuild["routes"]): RouteObject[] {
   return tree;
 }
 
-/** The body limit a route declares in its handle (an upload route), if any. */
-export function routeBodyLimit(build: ServerBuild, pathname: string): number | undefined {
+/** The body rules a route declares in its handle (an upload route): its limit, and who answers past it. */
+export function routeBodyRules(build: ServerBuild, pathname: string): BodyLimitHandle {
   // A client-side submission posts to /<path>.data (the home page: /_root.data).
   const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname;
   const matches = matchRoutes(routeTree(build.routes), path) ?? [];
   for (const match of matches.toReversed()) {
-    const limit = (match.route.handle as BodyLimitHandle | undefined)?.bodyLimitBytes;
-    if (typeof limit === "number") return limit;
+    const handle = match.route.handle as BodyLimitHandle | undefined;
+    if (typeof handle?.bodyLimitBytes === "number") {
+      return { bodyLimitBytes: handle.bodyLimitBytes, answersTooLargeBody: handle.answersTooLargeBody === true };
+    }
   }
-  return undefined;
+  return {};
 }

@@ -266,3 +266,33 @@ describe("the log", () => {
     expect(newLines.filter((line) => /^\s+at /.test(line))).toEqual([]);
   });
 });
+
+describe("a route that answers a body past its limit itself", () => {
+  it("the photo upload takes a 5 MB photo's body; past it, it says 'La photo ne doit pas dépasser 5MB'", async () => {
+    const login = await fetch(`${server.origin}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ identifier: "demo", password: "demo-dynami-2026" }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const form = new FormData();
+    form.set("photo", new Blob([new Uint8Array(6 * MB)], { type: "image/jpeg" }), "big.jpg");
+    const response = await fetch(`${server.origin}/api/upload/profile-photo`, {
+      method: "POST",
+      body: form,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ success: false, message: "La photo ne doit pas dépasser 5MB" });
+
+    // Within the limit the upload reaches the photo rules (here: not an image).
+    const text = new FormData();
+    text.set("photo", new Blob(["pas une photo"], { type: "image/jpeg" }), "photo.jpg");
+    const refused = await fetch(`${server.origin}/api/upload/profile-photo`, {
+      method: "POST",
+      body: text,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(refused.status).toBe(415);
+  });
+});

@@ -39,7 +39,12 @@ interface AppEntryModule {
   startApp(config: AppConfig): Promise<RunningApp>;
   createLoadContext(
     services: unknown,
-    request: { nonce: string; clientAddress: string; refusedBodyLimit?: number | null },
+    request: {
+      nonce: string;
+      clientAddress: string;
+      refusedBodyLimit?: number | null;
+      refusedBodyAnsweredByRoute?: boolean;
+    },
     context: RouterContext,
   ): RouterContext;
 }
@@ -67,7 +72,7 @@ process.env.NODE_ENV = isViteDev ? "development" : "production";
 const { default: express } = await import("express");
 const { default: compression } = await import("compression");
 const { createRequestHandler, RouterContextProvider } = await import("react-router");
-const { routeBodyLimit, sendFetchResponse, toFetchRequest } = await import("./fetch-bridge.ts");
+const { routeBodyRules, sendFetchResponse, toFetchRequest } = await import("./fetch-bridge.ts");
 
 const appEntry = (build: ServerBuild) => build.entry.module as unknown as AppEntryModule;
 
@@ -218,14 +223,20 @@ async function handleAppRequest(
     // The body is read here, within its limit, before any route runs.
     let body: Buffer | null = null;
     let refusedBodyLimit: number | null = null;
+    let refusedBodyAnsweredByRoute = false;
     if (req.method !== "GET" && req.method !== "HEAD" && hasBody(req)) {
-      const limit = bodyLimitFor(req.get("Content-Type"), routeBodyLimit(currentBuild, req.path));
+      const rules = routeBodyRules(currentBuild, req.path);
+      const limit = bodyLimitFor(req.get("Content-Type"), rules.bodyLimitBytes);
       const outcome = await readBody(req, limit);
       if (outcome.status === "too-large") {
         releaseUnreadBody(req, res, outcome.receivedBytes);
         console.warn(describeRequest(req, 413, `body over ${limit} bytes`));
-        if (isApiPath(req.path)) return sendRefusal(req, res, bodyTooLargeRefusal(limit));
-        // Pages answer with the app's own 413 page, in the visitor's language.
+        refusedBodyAnsweredByRoute = rules.answersTooLargeBody === true;
+        if (isApiPath(req.path) && !refusedBodyAnsweredByRoute) {
+          return sendRefusal(req, res, bodyTooLargeRefusal(limit));
+        }
+        // Pages answer with the app's own 413 page, in the visitor's language,
+        // unless the route says it answers in its own words (it runs without the body).
         refusedBodyLimit = limit;
       } else {
         body = outcome.body;
@@ -233,7 +244,12 @@ async function handleAppRequest(
     }
     const context = appEntry(currentBuild).createLoadContext(
       running!.services,
-      { nonce: String(res.locals.nonce), clientAddress: req.socket.remoteAddress ?? "unknown", refusedBodyLimit },
+      {
+        nonce: String(res.locals.nonce),
+        clientAddress: req.socket.remoteAddress ?? "unknown",
+        refusedBodyLimit,
+        refusedBodyAnsweredByRoute,
+      },
       new RouterContextProvider(),
     );
     await sendFetchResponse(res, await handleRequest(toFetchRequest(req, res, body), context));

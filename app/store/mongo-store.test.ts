@@ -16,7 +16,9 @@ import { SUBSCRIBER_QUERIES } from "./mongo/newsletter-subscribers.ts";
 import { NEWSLETTER_QUERIES } from "./mongo/newsletters.ts";
 import { OUTBOX_QUERIES } from "./mongo/outbox.ts";
 import { REVIEW_QUERIES } from "./mongo/reviews.ts";
+import { SESSION_QUERIES } from "./mongo/sessions.ts";
 import { WORKOUT_SESSION_QUERIES } from "./mongo/workout-sessions.ts";
+import { WORKOUT_STATS_QUERIES } from "./mongo/workout-stats.ts";
 import { StoreAuthenticationError, StoreIndexBuildError, StoreUnreachableError } from "./start-errors.ts";
 import { describeStoreContract, type ListingQuery, type ListingQueryArgs, type QueryPlan } from "./store.contract.ts";
 
@@ -171,6 +173,11 @@ describe.skipIf(!url)("MongoDB store", () => {
   async function explain(query: ListingQuery, args: ListingQueryArgs): Promise<QueryPlan> {
     const userId = ObjectId.createFromHexString(args.userId);
     const before = { createdAt: args.before.createdAt, id: ObjectId.createFromHexString(args.before.id) };
+    const reviewAuthorId = ObjectId.createFromHexString(args.reviewAuthorId);
+    const reviewBefore = {
+      createdAt: args.reviewBefore.createdAt,
+      id: ObjectId.createFromHexString(args.reviewBefore.id),
+    };
     const asDocument = <T>(indexed: IndexedQuery<T>) => indexed as unknown as IndexedQuery<Document>;
     const outboxClaim = {
       $set: { status: "sending", claimedAt: args.now, updatedAt: args.now },
@@ -217,6 +224,43 @@ describe.skipIf(!url)("MongoDB store", () => {
           ),
         ]);
       }
+      case "history.listForUser of one action":
+        return mongoQueryPlan([
+          await explainFind("history", asDocument(HISTORY_QUERIES.newestOfAction(userId, args.action)), args.limit),
+        ]);
+      case "history.listForUser of one action before a cursor":
+        return mongoQueryPlan([
+          await explainFind(
+            "history",
+            asDocument(HISTORY_QUERIES.sameInstantOfActionBefore(userId, args.action, before)),
+            args.limit,
+          ),
+          await explainFind(
+            "history",
+            asDocument(HISTORY_QUERIES.olderOfActionThan(userId, args.action, before.createdAt)),
+            args.limit,
+          ),
+        ]);
+      case "history.oldestForUser":
+        return mongoQueryPlan([
+          await explainFind("history", asDocument(HISTORY_QUERIES.oldestOfAction(userId, args.action)), 1),
+        ]);
+      case "workoutStats.days":
+        return mongoQueryPlan([
+          await explainFind(
+            "workout_days",
+            asDocument(WORKOUT_STATS_QUERIES.days(userId, args.days.from, args.days.to)),
+            args.limit,
+          ),
+        ]);
+      case "workoutStats.activeDays":
+        return mongoQueryPlan([
+          await explainFind(
+            "workout_days",
+            asDocument(WORKOUT_STATS_QUERIES.activeDays(userId, args.days.upTo)),
+            args.limit,
+          ),
+        ]);
       case "contactMessages.listRecent":
         return mongoQueryPlan([
           await explainFind("contact_messages", asDocument(CONTACT_MESSAGE_QUERIES.newest()), args.limit),
@@ -225,6 +269,28 @@ describe.skipIf(!url)("MongoDB store", () => {
         return mongoQueryPlan([await explainFind("reviews", asDocument(REVIEW_QUERIES.approved()), args.limit)]);
       case "reviews.listAll":
         return mongoQueryPlan([await explainFind("reviews", asDocument(REVIEW_QUERIES.newest()), args.limit)]);
+      case "reviews.listForUser":
+        return mongoQueryPlan([
+          await explainFind("reviews", asDocument(REVIEW_QUERIES.authorNewest(reviewAuthorId)), args.limit),
+        ]);
+      case "reviews.listForUser before a cursor":
+        return mongoQueryPlan([
+          await explainFind(
+            "reviews",
+            asDocument(REVIEW_QUERIES.authorSameInstantBefore(reviewAuthorId, reviewBefore)),
+            args.limit,
+          ),
+          await explainFind(
+            "reviews",
+            asDocument(REVIEW_QUERIES.authorOlderThan(reviewAuthorId, reviewBefore.createdAt)),
+            args.limit,
+          ),
+        ]);
+      case "sessions.listForUser":
+        // Unbounded like the adapter's read (limit 0): a user's sessions last a month at most.
+        return mongoQueryPlan([
+          await explainFind("sessions", asDocument(SESSION_QUERIES.liveForUser(userId, args.now)), 0),
+        ]);
       case "newsletters.list":
         return mongoQueryPlan([await explainFind("newsletters", asDocument(NEWSLETTER_QUERIES.newest()), args.limit)]);
       case "newsletters.claimDue":

@@ -5,17 +5,22 @@ import { HISTORY_PAGE_SIZE } from "../domain/history-page.ts";
 import type { SessionEntry, SessionSummary } from "../domain/workout/session-entries.ts";
 import { WORKOUT_SESSION_PAGE_SIZE } from "../domain/workout/session-page.ts";
 import { IDEMPOTENCY_KEY_PATTERN } from "../domain/workout/session-payload.ts";
+import { type DayKey, daysBetween, isDayKey } from "../domain/stats/days.ts";
+import type { WorkoutContribution, WorkoutDayStats, WorkoutTotals } from "../domain/stats/summary.ts";
 import { normalizeObjectId } from "./object-id.ts";
 import type {
   EditableNewsletterStatus,
   HistoryCursor,
   HistoryPage,
+  NewEmailChange,
+  NewPhoto,
   NewReview,
   NewsletterDraft,
   NewUser,
   NewWorkoutSession,
   OutboxClaim,
   OutboxStatus,
+  PageCursor,
   Role,
   UserChanges,
   VerificationPurpose,
@@ -194,16 +199,132 @@ export function claimOrNull(claim: OutboxClaim): OutboxClaim | null {
 export interface NormalizedHistoryPage {
   limit: number;
   before: HistoryCursor | null;
+  action: string | null;
 }
 
 /** Every history read is bounded: a missing limit means one full page, a larger one is refused. */
 export function normalizeHistoryPage(page: HistoryPage = {}): NormalizedHistoryPage {
   const limit = requireLimit(page.limit ?? HISTORY_PAGE_SIZE);
   if (limit > HISTORY_PAGE_SIZE) throw new TypeError(`limit must be at most ${HISTORY_PAGE_SIZE}`);
+  const action = page.action === undefined ? null : requireString(page.action, "action");
+  if (page.before === undefined) return { limit, before: null, action };
+  const id = normalizeObjectId(page.before.id);
+  if (id === null) throw new TypeError("before.id must be a 24-hex id");
+  return { limit, before: { createdAt: requireDate(page.before.createdAt, "before.createdAt"), id }, action };
+}
+
+/** A photo's bytes and what describes them, checked before they are stored. */
+export function normalizeNewPhoto(photo: NewPhoto): NewPhoto {
+  if (!(photo.data instanceof Uint8Array) || photo.data.byteLength === 0) {
+    throw new TypeError("data must be non-empty bytes");
+  }
+  const dimension = (value: unknown, field: string) => {
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
+      throw new TypeError(`${field} must be a positive integer`);
+    }
+    return value;
+  };
+  return {
+    contentType: requireOneOf(photo.contentType, ["image/webp"], "contentType"),
+    data: photo.data,
+    width: dimension(photo.width, "width"),
+    height: dimension(photo.height, "height"),
+    etag: requireString(photo.etag, "etag"),
+  };
+}
+
+/** Muscle group ids become document field names (MongoDB $inc): plain lower-case words only. */
+const GROUP_KEY = /^[a-z][a-z0-9_-]{0,31}$/;
+
+function requireAmount(value: unknown, field: string): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    throw new TypeError(`${field} must be a finite number at or above 0`);
+  }
+  return value;
+}
+
+function requireCount(value: unknown, field: string): number {
+  const amount = requireAmount(value, field);
+  if (!Number.isInteger(amount)) throw new TypeError(`${field} must be a whole number`);
+  return amount;
+}
+
+export function requireDayKey(value: unknown, field: string): DayKey {
+  if (!isDayKey(value)) throw new TypeError(`${field} must be a YYYY-MM-DD day`);
+  return value;
+}
+
+function normalizeMuscleSets(value: unknown): Record<string, number> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new TypeError("muscleSets must be a plain object");
+  }
+  const sets: Record<string, number> = {};
+  for (const [group, count] of Object.entries(value)) {
+    if (!GROUP_KEY.test(group)) throw new TypeError(`invalid muscle group ${group}`);
+    sets[group] = requireCount(count, `muscleSets.${group}`);
+  }
+  return sets;
+}
+
+export function normalizeContribution(contribution: WorkoutContribution): WorkoutContribution {
+  return {
+    day: requireDayKey(contribution.day, "day"),
+    at: requireDate(contribution.at, "at"),
+    calories: requireAmount(contribution.calories, "calories"),
+    durationSec: requireAmount(contribution.durationSec, "durationSec"),
+    exercises: requireCount(contribution.exercises, "exercises"),
+    muscleSets: normalizeMuscleSets(contribution.muscleSets),
+  };
+}
+
+export function normalizeWorkoutFigures(figures: { totals: WorkoutTotals; days: readonly WorkoutDayStats[] }): {
+  totals: WorkoutTotals;
+  days: WorkoutDayStats[];
+} {
+  const totals = {
+    sessions: requireCount(figures.totals.sessions, "totals.sessions"),
+    calories: requireAmount(figures.totals.calories, "totals.calories"),
+    durationSec: requireAmount(figures.totals.durationSec, "totals.durationSec"),
+  };
+  const days = figures.days.map((day): WorkoutDayStats => {
+    const { at, ...checked } = normalizeContribution({ ...day, at: day.lastAt });
+    return { ...checked, sessions: requireCount(day.sessions, "sessions"), lastAt: at };
+  });
+  return { totals, days };
+}
+
+/** The most days one read may cover: a bounded range, like every listing. */
+export const MAX_DAY_RANGE = 400;
+
+export function normalizeDayRange(range: { from: DayKey; to: DayKey }): { from: DayKey; to: DayKey } {
+  const from = requireDayKey(range.from, "from");
+  const to = requireDayKey(range.to, "to");
+  const length = daysBetween(from, to);
+  if (length < 0 || length >= MAX_DAY_RANGE)
+    throw new TypeError(`a day range runs forward, at most ${MAX_DAY_RANGE} days`);
+  return { from, to };
+}
+
+/** A newest-first page of records other than history: a required limit, and an optional keyset cursor. */
+export function normalizePage(page: { limit: number; before?: PageCursor }): {
+  limit: number;
+  before: PageCursor | null;
+} {
+  const limit = requireLimit(page?.limit);
   if (page.before === undefined) return { limit, before: null };
   const id = normalizeObjectId(page.before.id);
   if (id === null) throw new TypeError("before.id must be a 24-hex id");
   return { limit, before: { createdAt: requireDate(page.before.createdAt, "before.createdAt"), id } };
+}
+
+/** A new pending e-mail change, checked. */
+export function normalizeNewEmailChange(input: NewEmailChange): NewEmailChange {
+  return {
+    userId: requireObjectIdString(input.userId, "userId"),
+    newEmail: normalizeEmail(requireString(input.newEmail, "newEmail")),
+    tokenHash: requireString(input.tokenHash, "tokenHash"),
+    expiresAt: requireDate(input.expiresAt, "expiresAt"),
+  };
 }
 
 function requireNonNegativeNumber(value: unknown, field: string): number {

@@ -12,6 +12,8 @@ import { SUBSCRIBER_SQL } from "./sqlite/newsletter-subscribers.ts";
 import { NEWSLETTER_SQL } from "./sqlite/newsletters.ts";
 import { OUTBOX_SQL } from "./sqlite/outbox.ts";
 import { REVIEW_SQL } from "./sqlite/reviews.ts";
+import { SESSION_SQL } from "./sqlite/sessions.ts";
+import { WORKOUT_STATS_SQL } from "./sqlite/workout-stats.ts";
 import { openSqliteStore, sqliteFilePath } from "./sqlite/sqlite-store.server.ts";
 import { WORKOUT_SESSION_SQL } from "./sqlite/workout-sessions.ts";
 import { aWorkoutSession } from "./workout-sessions.contract.ts";
@@ -37,9 +39,17 @@ const LISTING_SQL: Record<ListingQuery, string> = {
   "history.listForUser before a cursor": HISTORY_SQL.pageBefore,
   "workoutSessions.listForUser": WORKOUT_SESSION_SQL.newestPage,
   "workoutSessions.listForUser before a cursor": WORKOUT_SESSION_SQL.pageBefore,
+  "history.listForUser of one action": HISTORY_SQL.newestPageOfAction,
+  "history.listForUser of one action before a cursor": HISTORY_SQL.pageOfActionBefore,
+  "history.oldestForUser": HISTORY_SQL.oldestOfAction,
+  "workoutStats.days": WORKOUT_STATS_SQL.days,
+  "workoutStats.activeDays": WORKOUT_STATS_SQL.activeDays,
   "contactMessages.listRecent": CONTACT_MESSAGE_SQL.newest,
   "reviews.listApproved": REVIEW_SQL.approved,
   "reviews.listAll": REVIEW_SQL.newest,
+  "reviews.listForUser": REVIEW_SQL.authorNewestPage,
+  "reviews.listForUser before a cursor": REVIEW_SQL.authorPageBefore,
+  "sessions.listForUser": SESSION_SQL.liveForUser,
   "newsletters.list": NEWSLETTER_SQL.newest,
   "newsletters.claimDue": NEWSLETTER_SQL.claimDue,
   "newsletterSubscribers.listConfirmed": SUBSCRIBER_SQL.confirmedFirst,
@@ -141,14 +151,15 @@ describe("SQLite store", () => {
     }
   });
 
-  it("adds migration 4 (workout sessions) to a database that already has 5", async () => {
+  it("adds migration 4 (workout sessions) to a database that already has the later ones", async () => {
     const url = freshDatabaseUrl();
     const db = new DatabaseSync(sqliteFilePath(url));
+    const allVersions = MIGRATIONS.map((migration) => migration.version).toSorted((a, b) => a - b);
     runMigrations(
       db,
       MIGRATIONS.filter((migration) => migration.version !== 4),
     );
-    expect(appliedMigrationVersions(db)).toEqual([1, 2, 3, 5]);
+    expect(appliedMigrationVersions(db)).toEqual(allVersions.filter((version) => version !== 4));
     db.close();
 
     const store = openSqliteStore(url);
@@ -161,7 +172,7 @@ describe("SQLite store", () => {
     }
     const reopened = new DatabaseSync(sqliteFilePath(url));
     try {
-      expect(appliedMigrationVersions(reopened)).toEqual([1, 2, 3, 4, 5]);
+      expect(appliedMigrationVersions(reopened)).toEqual(allVersions);
     } finally {
       reopened.close();
     }

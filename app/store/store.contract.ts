@@ -4,8 +4,10 @@ import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HISTORY_PAGE_SIZE } from "../domain/history-page.ts";
 import { OUTBOX_CLAIM_LEASE_MS } from "./claims.ts";
+import { describeAccountStoreContract } from "./account.contract.ts";
 import { describeCommunityStoreContract } from "./community.contract.ts";
 import { aWorkoutSession, describeWorkoutSessionsStoreContract } from "./workout-sessions.contract.ts";
+import { describeDashboardStoreContract } from "./dashboard.contract.ts";
 import {
   type ClaimedOutboxMail,
   DuplicateKeyError,
@@ -84,9 +86,17 @@ export const LISTING_QUERY_INDEXES = {
   "history.listForUser before a cursor": ["history_user_id_created_at_id"],
   "workoutSessions.listForUser": ["workout_sessions_user_id_started_at_id"],
   "workoutSessions.listForUser before a cursor": ["workout_sessions_user_id_started_at_id"],
+  "history.listForUser of one action": ["history_user_id_action_created_at_id"],
+  "history.listForUser of one action before a cursor": ["history_user_id_action_created_at_id"],
+  "history.oldestForUser": ["history_user_id_action_created_at_id"],
+  "workoutStats.days": ["workout_days_user_id_day"],
+  "workoutStats.activeDays": ["workout_days_user_id_day"],
   "contactMessages.listRecent": ["contact_messages_created_at_id"],
   "reviews.listApproved": ["reviews_approved_created_at_id"],
   "reviews.listAll": ["reviews_created_at_id"],
+  "reviews.listForUser": ["reviews_user_id_created_at_id"],
+  "reviews.listForUser before a cursor": ["reviews_user_id_created_at_id"],
+  "sessions.listForUser": ["sessions_user_id_created_at_id"],
   "newsletters.list": ["newsletters_created_at_id"],
   "newsletters.claimDue": ["newsletters_status_lease_until", "newsletters_status_scheduled_at"],
   "newsletterSubscribers.listConfirmed": ["newsletter_subscribers_confirmed_id"],
@@ -106,6 +116,13 @@ export interface ListingQueryArgs {
   sessionBefore: WorkoutSessionCursor;
   /** A confirmed subscriber's id: the cursor of the sender's next page. */
   afterSubscriberId: string;
+  /** The author of many reviews, and the cursor of the second page of them. */
+  reviewAuthorId: string;
+  reviewBefore: HistoryCursor;
+  /** The action the history reads of one action ask for (the cursor above is one of its entries). */
+  action: string;
+  /** A range of at most a page of days, and the day the streak's page starts from. */
+  days: { from: string; to: string; upTo: string };
 }
 
 /** What the database plans for a query, from SQLite's EXPLAIN QUERY PLAN or MongoDB's explain(). */
@@ -1012,8 +1029,16 @@ export function describeStoreContract(
       describeCommunityStoreContract(makeStore);
     });
 
+    describe("my account", () => {
+      describeAccountStoreContract(makeStore);
+    });
+
     describe("workout sessions", () => {
       describeWorkoutSessionsStoreContract(makeStore);
+    });
+
+    describe("dashboard", () => {
+      describeDashboardStoreContract(makeStore);
     });
 
     describe("listing queries", () => {
@@ -1027,12 +1052,27 @@ export function describeStoreContract(
         const myWorkouts: WorkoutSessionRecord[] = [];
         for (let index = 0; index < 30; index += 1) {
           mine.push(await store.history.add({ userId: user.id, action: "IMC_CALC", meta: { index } }));
+          await store.history.add({ userId: user.id, action: "CALORIES_CALC", meta: { index } });
           await store.history.add({ userId: neighbour.id, action: "IMC_CALC", meta: { index } });
           const startedAt = new Date(Date.now() - (30 - index) * HOUR_MS);
           const endedAt = later(HOUR_MS / 2, startedAt);
           const workout = aWorkoutSession(user.id, { startedAt, endedAt });
           myWorkouts.push((await store.workoutSessions.save(workout)).session);
           await store.workoutSessions.save({ ...workout, userId: neighbour.id });
+        }
+        // Sixty days of sessions each, around the ten days the plans read.
+        for (let index = 0; index < 60; index += 1) {
+          const day = new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10);
+          const contribution = {
+            day,
+            at: new Date(`${day}T10:00:00.000Z`),
+            calories: 100,
+            durationSec: 600,
+            exercises: 2,
+            muscleSets: { jambes: 2 },
+          };
+          await store.workoutStats.add(user.id, contribution);
+          await store.workoutStats.add(neighbour.id, contribution);
         }
         for (let index = 0; index < 30; index += 1) {
           await store.outbox.enqueue({ to: "plan@example.test", subject: `plan-${index}`, text: "t", html: "h" });
@@ -1049,11 +1089,20 @@ export function describeStoreContract(
           const claimed = await store.outbox.claimNext(claimedAt);
           if (claimed && index % 2 === 0) await store.outbox.markSent(claimed, claimedAt);
         }
-        const firstSubscriberPage = await seedCommunity(claimedAt);
+        const { firstSubscriberPage, reviewAuthorId } = await seedCommunity(claimedAt);
+        const reviewCursor = (await store.reviews.listForUser(reviewAuthorId, { limit: PLAN_PAGE })).at(-1)!;
+        // A few sessions (a user has a month of logins at most), some expired, and the neighbour's.
+        for (let index = 0; index < 8; index += 1) {
+          const expiresAt = later(index % 3 === 0 ? -HOUR_MS : HOUR_MS, claimedAt);
+          await store.sessions.create({ tokenHash: aTokenHash(), userId: user.id, persistent: false, expiresAt });
+          await store.sessions.create({ tokenHash: aTokenHash(), userId: neighbour.id, persistent: false, expiresAt });
+        }
         const newestFirst = mine.toReversed();
         const cursorEntry = newestFirst[PLAN_PAGE - 1]!;
         const cursorWorkout = myWorkouts.toReversed()[PLAN_PAGE - 1]!;
         return {
+          reviewAuthorId,
+          reviewBefore: { createdAt: reviewCursor.createdAt, id: reviewCursor.id },
           // Past the lease of the claims above: the lapsed-claim branch has rows to find.
           now: later(OUTBOX_CLAIM_LEASE_MS + 60_000, claimedAt),
           limit: PLAN_PAGE,
@@ -1061,6 +1110,8 @@ export function describeStoreContract(
           before: { createdAt: cursorEntry.createdAt, id: cursorEntry.id },
           sessionBefore: { startedAt: cursorWorkout.startedAt, id: cursorWorkout.id },
           afterSubscriberId: firstSubscriberPage.at(-1)!.id,
+          action: "IMC_CALC",
+          days: { from: "2026-01-20", to: "2026-01-29", upTo: "2026-02-10" },
         };
       }
 
@@ -1106,7 +1157,10 @@ export function describeStoreContract(
             });
           }
         }
-        return store.newsletterSubscribers.listConfirmed({ afterId: null, limit: PLAN_PAGE });
+        return {
+          firstSubscriberPage: await store.newsletterSubscribers.listConfirmed({ afterId: null, limit: PLAN_PAGE }),
+          reviewAuthorId: author.id,
+        };
       }
 
       for (const [query, indexes] of Object.entries(LISTING_QUERY_INDEXES) as [ListingQuery, readonly string[]][]) {

@@ -3,6 +3,8 @@
 // store.contract.ts holds both to the same observable behaviour.
 
 import type { SessionEntry, SessionSummary } from "../domain/workout/session-entries.ts";
+import type { DayKey } from "../domain/stats/days.ts";
+import type { WorkoutContribution, WorkoutDayStats, WorkoutTotals } from "../domain/stats/summary.ts";
 
 export type Role = "user" | "admin";
 
@@ -103,6 +105,10 @@ export interface SessionsStore {
   delete(id: string): Promise<void>;
   /** Returns how many sessions were removed. */
   deleteAllForUser(userId: string): Promise<number>;
+  /** Every session of the user but one (the one asking); returns how many were removed. */
+  deleteAllForUserExcept(userId: string, keptSessionId: string): Promise<number>;
+  /** The user's live sessions (expiresAt after now), newest first. Bounded by their lifetime: a month of logins. */
+  listForUser(userId: string, now?: Date): Promise<SessionRecord[]>;
   /** Removes sessions whose expiresAt is at or before now; returns how many. */
   purgeExpired(now?: Date): Promise<number>;
 }
@@ -160,6 +166,8 @@ export interface OutboxMailRecord {
   headers: Record<string, string>;
   /** Set by a sender that must never queue the same mail twice (see NewOutboxMail.dedupeKey). */
   dedupeKey: string | null;
+  /** The account the mail is about, when there is one (erasing the account removes its mails). */
+  userId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -189,6 +197,12 @@ export interface NewOutboxMail {
    * after a crash queue its mails again without sending any twice.
    */
   dedupeKey?: string;
+  /**
+   * The account the mail is about. Erasing the account removes the mails
+   * tagged with it, wherever they go (a pending new address), as well as every
+   * mail to the account's own address.
+   */
+  userId?: string;
 }
 
 export interface OutboxStore {
@@ -300,6 +314,8 @@ export interface ReviewsStore {
   listApproved(options: { limit: number }): Promise<ReviewRecord[]>;
   /** Every review, newest first (moderation). */
   listAll(options: { limit: number }): Promise<ReviewRecord[]>;
+  /** One page of the author's reviews, whatever their state, newest first (createdAt, then id, descending). */
+  listForUser(userId: string, page: { limit: number; before?: PageCursor }): Promise<ReviewRecord[]>;
   /** Idempotent; null for an unknown id. */
   approve(id: string, now?: Date): Promise<ReviewRecord | null>;
   /** Returns whether a review was removed. */
@@ -407,17 +423,24 @@ export interface HistoryCursor {
   id: string;
 }
 
+/** Where a newest-first page starts: strictly older than this record (keyset). */
+export type PageCursor = HistoryCursor;
+
 export interface HistoryPage {
   /** 1 to HISTORY_PAGE_SIZE (app/domain/history-page.ts), which is also the default. */
   limit?: number;
   /** Omitted for the newest page. */
   before?: HistoryCursor;
+  /** Only the entries of this action (IMC_CALC...); every action when omitted. */
+  action?: string;
 }
 
 export interface HistoryStore {
   add(entry: NewHistoryEntry): Promise<HistoryRecord>;
   /** One page of the user's entries, newest first (createdAt, then id, descending). */
   listForUser(userId: string, page?: HistoryPage): Promise<HistoryRecord[]>;
+  /** The user's first entry of that action (createdAt, then id), or null. */
+  oldestForUser(userId: string, action: string): Promise<HistoryRecord | null>;
   /** False when no such entry belongs to that user. */
   deleteForUser(id: string, userId: string): Promise<boolean>;
 }
@@ -512,6 +535,70 @@ export interface ContactMessagesStore {
   purgeOlderThan(cutoff: Date): Promise<number>;
 }
 
+/** A new address waiting for the link sent to it: only that link makes it the account's address. */
+export interface EmailChangeRecord {
+  id: string;
+  userId: string;
+  /** Lowercased and trimmed. */
+  newEmail: string;
+  /** sha256 hex of the token in the link. */
+  tokenHash: string;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+export interface NewEmailChange {
+  userId: string;
+  newEmail: string;
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+export interface EmailChangesStore {
+  /** One pending change per account: a new request replaces the previous one (whose link stops working). */
+  request(input: NewEmailChange): Promise<EmailChangeRecord>;
+  /** The account's pending change, null when none or expired (expiresAt at or before now). */
+  findPendingForUser(userId: string, now?: Date): Promise<EmailChangeRecord | null>;
+  /**
+   * Atomic and single use: removes the change of that token and returns it, for
+   * exactly one caller; null for an unknown, spent or expired token.
+   */
+  consume(tokenHash: string, now?: Date): Promise<EmailChangeRecord | null>;
+  /** Returns whether a pending change was removed. */
+  cancelForUser(userId: string): Promise<boolean>;
+  /** Removes changes whose expiresAt is at or before now; returns how many. */
+  purgeExpired(now?: Date): Promise<number>;
+}
+
+/** What erasing an account removed, per kind of record. */
+export interface AccountErasure {
+  users: number;
+  sessions: number;
+  verifications: number;
+  emailChanges: number;
+  history: number;
+  workoutSessions: number;
+  /** The per-user workout figures: the totals row and the day rows. */
+  workoutStats: number;
+  photos: number;
+  reviews: number;
+  newsletterSubscribers: number;
+  outbox: number;
+}
+
+export interface AccountsStore {
+  /**
+   * Removes the account and everything stored for it: its sessions,
+   * verification tokens, pending e-mail change, history, workout sessions
+   * and their figures, profile photo and reviews, the
+   * newsletter subscription of its address, and every outbox mail to that
+   * address or tagged with the account (whatever its state). Contact
+   * messages stay: they are kept for their own retention. Null when no
+   * account has that id (nothing is removed).
+   */
+  erase(userId: string): Promise<AccountErasure | null>;
+}
+
 export interface RateLimitOptions {
   /** Names the counter: limiters with the same prefix count together; one prefix, one set of options. */
   keyPrefix: string;
@@ -544,6 +631,56 @@ export interface RateLimiter {
   delete(key: string): Promise<void>;
 }
 
+/** A profile photo, already checked and re-encoded (app/services/photos.server.ts): one per user. */
+export interface PhotoRecord {
+  userId: string;
+  /** 24-hex, new with every photo: part of the photo's address, so a cached copy is never an old photo. */
+  version: string;
+  contentType: string;
+  data: Uint8Array;
+  width: number;
+  height: number;
+  /** The strong validator the photo is served with (quoted). */
+  etag: string;
+  createdAt: Date;
+}
+
+export interface NewPhoto {
+  contentType: string;
+  data: Uint8Array;
+  width: number;
+  height: number;
+  etag: string;
+}
+
+export interface PhotosStore {
+  /** Stores the user's photo in place of the one before (atomically: a reader sees one or the other), under a new version. */
+  put(userId: string, photo: NewPhoto): Promise<PhotoRecord>;
+  findForUser(userId: string): Promise<PhotoRecord | null>;
+  /** False when the user had none. */
+  deleteForUser(userId: string): Promise<boolean>;
+}
+
+/**
+ * Per-user workout figures, kept up to date as sessions are saved, so the
+ * dashboard never reads every session: all-time totals, and one row per
+ * calendar day with sessions.
+ */
+export interface WorkoutStatsStore {
+  /** Adds one saved session to its user's totals and to its day (atomically: a reader sees both or neither). */
+  add(userId: string, contribution: WorkoutContribution): Promise<void>;
+  /** Null for a user without sessions. */
+  totals(userId: string): Promise<WorkoutTotals | null>;
+  /** The user's days from `from` to `to`, both included, oldest first: a bounded range, at most 400 days. */
+  days(userId: string, range: { from: DayKey; to: DayKey }): Promise<WorkoutDayStats[]>;
+  /** Days with sessions on or before `upTo`, newest first, at most `limit` (the streak's pages). */
+  activeDays(userId: string, options: { upTo: DayKey; limit: number }): Promise<DayKey[]>;
+  /** Replaces every figure of the user (a rebuild from their sessions). */
+  replaceForUser(userId: string, figures: { totals: WorkoutTotals; days: readonly WorkoutDayStats[] }): Promise<void>;
+  /** Removes every figure of the user. */
+  deleteForUser(userId: string): Promise<void>;
+}
+
 export interface Store {
   readonly kind: "sqlite" | "mongodb";
   readonly users: UsersStore;
@@ -556,6 +693,11 @@ export interface Store {
   readonly history: HistoryStore;
   readonly workoutSessions: WorkoutSessionsStore;
   readonly contactMessages: ContactMessagesStore;
+  readonly emailChanges: EmailChangesStore;
+  /** Operations over every collection of one account (erasure). */
+  readonly accounts: AccountsStore;
+  readonly photos: PhotosStore;
+  readonly workoutStats: WorkoutStatsStore;
   /** The limiter of that prefix, the same one for every call with it. */
   rateLimiter(options: RateLimitOptions): RateLimiter;
   /** Resolves when the database answers; rejects otherwise. */

@@ -1,5 +1,10 @@
 import type { TFunction } from "~/i18n/translator";
-import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES, parseTemplatedAccountMessage } from "~/domain/account";
+import {
+  ACCOUNT_FALLBACK_MESSAGES,
+  ACCOUNT_HTTP_FALLBACKS,
+  ACCOUNT_MESSAGES,
+  parseTemplatedAccountMessage,
+} from "~/domain/account";
 import type { AccountIntent } from "./account-types";
 
 // The account services answer in French (the spec's exact texts). The dialog
@@ -7,6 +12,7 @@ import type { AccountIntent } from "./account-types";
 // and looking up its key in locales/<lng>/account.json (messages.*); a text
 // it does not know is shown as it came.
 
+/** When no answer came at all (the network is down). */
 export function fallbackMessageFor(intent: AccountIntent): string {
   switch (intent) {
     case "login":
@@ -16,6 +22,27 @@ export function fallbackMessageFor(intent: AccountIntent): string {
       return ACCOUNT_FALLBACK_MESSAGES.forgotFailed;
     default:
       return ACCOUNT_FALLBACK_MESSAGES.signupFailed;
+  }
+}
+
+/** When the server failed the request itself (the action's own answer, with or without JavaScript). */
+export function serverFailureMessageFor(intent: AccountIntent): string {
+  return intent === "register" ? ACCOUNT_FALLBACK_MESSAGES.serverError : fallbackMessageFor(intent);
+}
+
+/**
+ * When an answer came but not the action's JSON (a proxy's error page, a
+ * crash), by the spec's error catalogue: the login and the sign-up name the
+ * status ('Erreur serveur' for a sign-up's 500), the others their fallback.
+ */
+export function unreadableAnswerMessageFor(intent: AccountIntent, status: number): string {
+  switch (intent) {
+    case "login":
+      return ACCOUNT_HTTP_FALLBACKS.login(status);
+    case "register":
+      return status === 500 ? ACCOUNT_FALLBACK_MESSAGES.serverError : ACCOUNT_HTTP_FALLBACKS.signup(status);
+    default:
+      return fallbackMessageFor(intent);
   }
 }
 
@@ -31,15 +58,23 @@ for (const [key, text] of Object.entries(ACCOUNT_FALLBACK_MESSAGES)) keyByFrench
 
 /** The account.json key of a known French message, or null. Exposed for the translation tests. */
 export function accountMessageKey(message: string): {
-  key: FixedMessageKey | keyof typeof ACCOUNT_FALLBACK_MESSAGES | "forgotSent" | "tooManyAttempts";
+  key:
+    | FixedMessageKey
+    | keyof typeof ACCOUNT_FALLBACK_MESSAGES
+    | "forgotSent"
+    | "tooManyAttempts"
+    | "loginHttpFailed"
+    | "signupHttpFailed"
+    | "verifyHttpFailed";
   values?: Record<string, string | number>;
 } | null {
   const fixed = keyByFrenchText.get(message);
   if (fixed) return { key: fixed as FixedMessageKey };
   const templated = parseTemplatedAccountMessage(message);
-  if (templated?.key === "forgotSent") return { key: "forgotSent", values: { email: templated.email } };
-  if (templated?.key === "tooManyAttempts") return { key: "tooManyAttempts", values: { count: templated.minutes } };
-  return null;
+  if (templated === null) return null;
+  if (templated.key === "forgotSent") return { key: "forgotSent", values: { email: templated.email } };
+  if (templated.key === "tooManyAttempts") return { key: "tooManyAttempts", values: { count: templated.minutes } };
+  return { key: templated.key, values: { status: templated.status } };
 }
 
 /** The message in the current language (French stays exactly the service's text). */

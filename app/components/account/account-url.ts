@@ -31,3 +31,12 @@ export function withoutAccountView(pathAndQuery: string): string {
   url.searchParams.delete(accountSearchParam);
   return url.pathname + url.search;
 }
+
+/** Pages that open the login view for a visitor: once logged in, the visitor goes back to the page itself. */
+const pagesBehindLogin = ["/mon-compte"];
+
+/** Where a successful login leads: back to a page that asked for it, else the dialog's history view. */
+export function afterLoginHref(closeHref: string): string {
+  const { pathname } = parsePathAndQuery(closeHref);
+  return pagesBehindLogin.includes(pathname) ? withoutAccountView(closeHref) : withAccountView(closeHref, "history");
+}

@@ -61,6 +61,9 @@ export function HistoryView({ user }: { user: AccountUser | null }) {
           <LogoutIcon />
           {t("history.logout")}
         </LogoutForm>
+        <Link to="/mon-compte" className="button button-secondary">
+          {t("history.myAccount")}
+        </Link>
         {user.role === "admin" ? (
           <Link to="/admin" className="button button-primary">
             {t("history.admin")}

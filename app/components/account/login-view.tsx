@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { ACCOUNT_TIMINGS, EMAIL_NOT_VERIFIED_CODE, isLooseEmail, normalizeEmailInput } from "~/domain/account";
 import { CheckboxField, FormMessage, PasswordField, Spinner, TextField } from "./account-fields";
 import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
+import { afterLoginHref } from "./account-url";
 import { AccountForm } from "./account-form";
 import { translateAccountMessage } from "./account-messages";
 import { rememberSignedInUser } from "./account-storage";
@@ -20,9 +21,13 @@ import { usePacedSubmission } from "./use-paced-submission";
  */
 export function LoginView() {
   const { t } = useTranslation("account");
-  const { flash, hrefFor, notify, hydrated } = useAccountDialog();
+  const { flash, hrefFor, closeHref, notify, hydrated } = useAccountDialog();
   const navigate = useNavigate();
-  const fromServer = flash && (flash.intent === "login" || flash.intent === "resend") ? flash : null;
+  const location = useLocation();
+  const fromServer =
+    flash && (flash.intent === "login" || flash.intent === "resend" || flash.intent === "logout") ? flash : null;
+  // With JavaScript, My account's "log out everywhere" comes here with its (translated) message.
+  const notice = (location.state as { accountNotice?: unknown } | null)?.accountNotice;
 
   const [identifier, setIdentifier] = useState(fromServer?.values?.identifier ?? "");
   const [password, setPassword] = useState("");
@@ -60,12 +65,12 @@ export function LoginView() {
       notify("success", translate(answer.message));
       // Keep the loader until the history view replaces this one.
       setSignedIn(true);
-      navigate(hrefFor("history"), { replace: true, preventScrollReset: true });
+      navigate(afterLoginHref(closeHref), { replace: true, preventScrollReset: true });
       return;
     }
     setOutcome(answer);
     setFailedTries((count) => count + 1);
-    notify("error", translate(answer.message));
+    notify("error", translate(answer.toastMessage ?? answer.message));
   }
 
   async function submitResend(event: React.FormEvent<HTMLFormElement>) {
@@ -88,6 +93,10 @@ export function LoginView() {
       {outcome ? (
         <FormMessage tone={outcome.ok ? "info" : "error"}>
           <p>{translate(outcome.message)}</p>
+        </FormMessage>
+      ) : typeof notice === "string" && notice !== "" ? (
+        <FormMessage tone="info">
+          <p>{notice}</p>
         </FormMessage>
       ) : null}
 

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { fallbackMessageFor } from "./account-messages";
+import { ACCOUNT_FALLBACK_MESSAGES } from "~/domain/account";
+import { fallbackMessageFor, unreadableAnswerMessageFor } from "./account-messages";
 import type { AccountActionData, AccountIntent } from "./account-types";
 import { accountActionPath } from "./account-url";
+
+/** The action's answer, and a different text for the toast where the spec gives one. */
+export interface AccountAnswer extends AccountActionData {
+  toastMessage?: string;
+}
 
 function delay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -13,26 +19,45 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** The message of an answer that is the action's (or the API's) JSON: `message`, else `error` or `msg`. */
+function messageOf(body: Record<string, unknown> | null): string | null {
+  for (const field of ["message", "error", "msg"]) {
+    const value = body?.[field];
+    if (typeof value === "string" && value !== "") return value;
+  }
+  return null;
+}
+
 /** Posts a dialog form to the account action asking for data (`_js=1`) instead of a redirect. */
-async function postAccountForm(formData: FormData, signal: AbortSignal): Promise<AccountActionData | null> {
+async function postAccountForm(formData: FormData, signal: AbortSignal): Promise<AccountAnswer | null> {
   const intent = (formData.get("intent") ?? "login") as AccountIntent;
   formData.set("_js", "1");
+  let response: Response;
   try {
-    const response = await fetch(accountActionPath, {
+    response = await fetch(accountActionPath, {
       method: "POST",
       body: formData,
       headers: { Accept: "application/json" },
       signal,
     });
-    const body = (await response.json().catch(() => null)) as Partial<AccountActionData> | null;
-    if (body && typeof body.message === "string" && typeof body.ok === "boolean") {
-      return { ...body, intent, ok: body.ok, message: body.message };
-    }
-    return { intent, ok: false, message: body?.message || fallbackMessageFor(intent) };
   } catch {
     if (signal.aborted) return null;
-    return { intent, ok: false, message: fallbackMessageFor(intent) };
+    // No answer at all: the login's toast and its inline message differ in the spec.
+    return {
+      intent,
+      ok: false,
+      message: fallbackMessageFor(intent),
+      ...(intent === "login" ? { toastMessage: ACCOUNT_FALLBACK_MESSAGES.connectionError } : {}),
+    };
   }
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  const message = messageOf(body);
+  if (body && message !== null && typeof body.ok === "boolean") {
+    return { ...(body as Partial<AccountActionData>), intent, ok: body.ok, message };
+  }
+  if (message !== null) return { intent, ok: false, message };
+  // An answer, but not the action's (a proxy's error page, a crash): the spec's message naming the status.
+  return { intent, ok: false, message: unreadableAnswerMessageFor(intent, response.status) };
 }
 
 /**
@@ -50,7 +75,7 @@ export function usePacedSubmission(minimumMs: number) {
 
   /** The action's answer, or null when it was cancelled (or the view went away). */
   const submit = useCallback(
-    async (formData: FormData): Promise<AccountActionData | null> => {
+    async (formData: FormData): Promise<AccountAnswer | null> => {
       inFlight.current?.abort();
       const controller = new AbortController();
       inFlight.current = controller;

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { withAccountView, withoutAccountView } from "~/components/account/account-url";
+import { LogoutForm } from "~/components/account/logout-form";
+import type { RootLoaderData } from "~/root";
 import { CloseIcon, MenuIcon } from "./icons";
 
 interface NavEntry {
@@ -24,8 +27,14 @@ const entries: NavEntry[] = [
  */
 export function BurgerMenu() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const signedIn = Boolean(useRouteLoaderData<RootLoaderData>("root")?.user);
   const menu = useRef<HTMLDetailsElement>(null);
+  // The account entries open the dialog over the page the menu is on.
+  const here = withoutAccountView(pathname + search);
+  const closeMenu = () => {
+    if (menu.current) menu.current.open = false;
+  };
 
   useEffect(() => {
     function closeOnOutsideClick(event: MouseEvent) {
@@ -84,6 +93,40 @@ export function BurgerMenu() {
                 </li>
               );
             })}
+        </ul>
+        <ul className="burger-account" aria-label={t("nav.accountEntries")}>
+          {signedIn ? (
+            <>
+              <li>
+                <Link to="/mon-compte" onClick={closeMenu}>
+                  {t("nav.myAccount")}
+                </Link>
+              </li>
+              <li>
+                <Link to={withAccountView(here, "history")} preventScrollReset onClick={closeMenu}>
+                  {t("nav.history")}
+                </Link>
+              </li>
+              <li>
+                <LogoutForm redirectTo={here} className="burger-button">
+                  {t("nav.logOut")}
+                </LogoutForm>
+              </li>
+            </>
+          ) : (
+            <>
+              <li>
+                <Link to={withAccountView(here, "login")} preventScrollReset onClick={closeMenu}>
+                  {t("nav.logIn")}
+                </Link>
+              </li>
+              <li>
+                <Link to={withAccountView(here, "create")} preventScrollReset onClick={closeMenu}>
+                  {t("nav.register")}
+                </Link>
+              </li>
+            </>
+          )}
         </ul>
       </nav>
     </details>

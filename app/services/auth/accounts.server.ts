@@ -92,7 +92,7 @@ async function withHashing<Result>(run: () => Promise<Result>): Promise<Result |
 }
 
 /** Consumes one mail-sending request for that address; a Failure when over the limit. */
-async function allowMailRequest(services: AppServices, clientAddress: string): Promise<Failure | null> {
+export async function allowMailRequest(services: AppServices, clientAddress: string): Promise<Failure | null> {
   const state = await limiter(services.store, "mailRequests").consume(clientAddress);
   return state.allowed ? null : tooMany(state.msBeforeNext);
 }
@@ -335,5 +335,7 @@ export async function resetPassword(
     emailVerifiedAt: (await store.users.findById(verification.userId))?.emailVerifiedAt ?? new Date(),
   });
   await endAllSessions(context, verification.userId);
+  // The owner took the account back: an address change someone else asked for is dropped with the sessions.
+  await store.emailChanges.cancelForUser(verification.userId);
   return { ok: true, message: ACCOUNT_MESSAGES.resetSuccess };
 }

@@ -98,6 +98,11 @@ export async function endSession(context: Readonly<RouterContextProvider>, reque
   return sessionCookie(config).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
+/** A Set-Cookie that clears the session cookie (its session is already gone: logged out everywhere, account deleted). */
+export async function clearedSessionCookie(context: Readonly<RouterContextProvider>): Promise<string> {
+  return sessionCookie(getServices(context).config).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
 export async function endAllSessions(context: Readonly<RouterContextProvider>, userId: string): Promise<number> {
   return getServices(context).store.sessions.deleteAllForUser(userId);
 }

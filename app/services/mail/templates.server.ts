@@ -4,7 +4,15 @@ import type { NewOutboxMail } from "~/store/types";
 
 // Mail texts live in locales/*/mail.json, French first, in the user's language.
 
-export type MailTemplate = "verifyEmail" | "alreadyRegistered" | "resetPassword";
+export type MailTemplate =
+  | "verifyEmail"
+  | "alreadyRegistered"
+  | "resetPassword"
+  | "passwordChanged"
+  | "emailChangeConfirm"
+  | "emailChangeNotice"
+  | "emailInUse"
+  | "accountDeleted";
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -33,30 +41,62 @@ ${options.card}
 </div></body></html>`;
 }
 
+/**
+ * One line of plain text with the button's words and the link: "label : url"
+ * in French, "label: url" elsewhere (the punctuation belongs to the language).
+ */
+export function linkLine(t: (key: string, options?: Record<string, unknown>) => string, button: string, link: string) {
+  return t("linkLine", { button, link });
+}
+
+/** The mail's texts, read from `<template>.*` in mail.json; `values` fill their {{placeholders}} beside the name. */
 export function renderMail(
   template: MailTemplate,
-  options: { to: string; locale: string; link: string; name: string },
+  options: {
+    to: string;
+    locale: string;
+    /** The button's target; a mail without one (a farewell) has no button. */
+    link?: string;
+    name: string;
+    values?: Record<string, string>;
+    /** The account the mail is about (erasing the account removes it from the outbox). */
+    userId?: string;
+  },
 ): NewOutboxMail {
   const language = toSupportedLanguage(options.locale) ?? fallbackLanguage;
   const t = i18nFor(language).getFixedT(language, "mail");
-  const params = { name: options.name };
+  const params = { ...options.values, name: options.name };
   const subject = t(`${template}.subject`, params);
   const greeting = t("greeting", params);
   const body = t(`${template}.body`, params);
-  const button = t(`${template}.button`, params);
   const footer = t(`${template}.footer`, params);
   const signature = t("signature");
-  const text = [greeting, "", body, "", `${button} : ${options.link}`, "", footer, "", signature].join("\n");
+  const link = options.link;
+  const button = link ? t(`${template}.button`, params) : null;
+  const text = [
+    greeting,
+    "",
+    body,
+    "",
+    ...(link && button ? [linkLine(t, button, link), ""] : []),
+    footer,
+    "",
+    signature,
+  ].join("\n");
+  const buttonHtml =
+    link && button
+      ? `<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 20px;border-radius:999px">${escapeHtml(button)}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#4a5a56;word-break:break-all">${escapeHtml(link)}</p>
+`
+      : "";
   const html = mailLayout({
     lang: language,
     maxWidth: 560,
     brand: "Dynami",
     card: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
 <p style="margin:0 0 24px;line-height:1.6">${escapeHtml(body)}</p>
-<p style="margin:0 0 24px"><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:700;padding:12px 20px;border-radius:999px">${escapeHtml(button)}</a></p>
-<p style="margin:0 0 8px;font-size:13px;color:#4a5a56;word-break:break-all">${escapeHtml(options.link)}</p>
-<p style="margin:16px 0 0;font-size:13px;color:#4a5a56">${escapeHtml(footer)}</p>`,
+${buttonHtml}<p style="margin:16px 0 0;font-size:13px;color:#4a5a56">${escapeHtml(footer)}</p>`,
     after: escapeHtml(signature),
   });
-  return { to: options.to, subject, text, html };
+  return { to: options.to, subject, text, html, ...(options.userId ? { userId: options.userId } : {}) };
 }

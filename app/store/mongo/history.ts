@@ -13,8 +13,13 @@ export interface HistoryDocument {
 
 // Every page read: equality on userId, then the page order, _id tie-breaker included.
 const PAGE_INDEX: NamedIndex = { key: { userId: 1, createdAt: -1, _id: -1 }, name: "history_user_id_created_at_id" };
+// The pages of one action (the dashboard's IMC records), and the first of them, read backwards.
+const ACTION_INDEX: NamedIndex = {
+  key: { userId: 1, action: 1, createdAt: -1, _id: -1 },
+  name: "history_user_id_action_created_at_id",
+};
 
-export const HISTORY_INDEXES: NamedIndex[] = [PAGE_INDEX];
+export const HISTORY_INDEXES: NamedIndex[] = [PAGE_INDEX, ACTION_INDEX];
 
 /** Indexes of earlier versions that no query uses any more: dropped at start. */
 export const RETIRED_HISTORY_INDEXES = ["history_user_id_created_at"];
@@ -42,6 +47,30 @@ export const HISTORY_QUERIES = {
     sort: PAGE_ORDER,
     index: PAGE_INDEX,
   }),
+  newestOfAction: (userId: ObjectId, action: string): IndexedQuery<HistoryDocument> => ({
+    filter: { userId, action },
+    sort: PAGE_ORDER,
+    index: ACTION_INDEX,
+  }),
+  sameInstantOfActionBefore: (
+    userId: ObjectId,
+    action: string,
+    before: { createdAt: Date; id: ObjectId },
+  ): IndexedQuery<HistoryDocument> => ({
+    filter: { userId, action, createdAt: before.createdAt, _id: { $lt: before.id } },
+    sort: PAGE_ORDER,
+    index: ACTION_INDEX,
+  }),
+  olderOfActionThan: (userId: ObjectId, action: string, createdAt: Date): IndexedQuery<HistoryDocument> => ({
+    filter: { userId, action, createdAt: { $lt: createdAt } },
+    sort: PAGE_ORDER,
+    index: ACTION_INDEX,
+  }),
+  oldestOfAction: (userId: ObjectId, action: string): IndexedQuery<HistoryDocument> => ({
+    filter: { userId, action },
+    sort: { createdAt: 1, _id: 1 },
+    index: ACTION_INDEX,
+  }),
 };
 
 function toHistoryRecord(document: HistoryDocument): HistoryRecord {
@@ -60,14 +89,25 @@ export function createMongoHistory(history: Collection<HistoryDocument>): Histor
     return documents.map(toHistoryRecord);
   }
 
-  async function pageBefore(userId: ObjectId, cursor: HistoryCursor, limit: number): Promise<HistoryRecord[]> {
+  async function pageBefore(
+    userId: ObjectId,
+    cursor: HistoryCursor,
+    limit: number,
+    action: string | null,
+  ): Promise<HistoryRecord[]> {
     const before = { createdAt: cursor.createdAt, id: ObjectId.createFromHexString(cursor.id) };
-    const sameInstant = await read(HISTORY_QUERIES.sameInstantBefore(userId, before), limit);
+    const sameInstant = await read(
+      action === null
+        ? HISTORY_QUERIES.sameInstantBefore(userId, before)
+        : HISTORY_QUERIES.sameInstantOfActionBefore(userId, action, before),
+      limit,
+    );
     if (sameInstant.length === limit) return sameInstant;
-    return [
-      ...sameInstant,
-      ...(await read(HISTORY_QUERIES.olderThan(userId, cursor.createdAt), limit - sameInstant.length)),
-    ];
+    const older =
+      action === null
+        ? HISTORY_QUERIES.olderThan(userId, cursor.createdAt)
+        : HISTORY_QUERIES.olderOfActionThan(userId, action, cursor.createdAt);
+    return [...sameInstant, ...(await read(older, limit - sameInstant.length))];
   }
 
   return {
@@ -84,10 +124,17 @@ export function createMongoHistory(history: Collection<HistoryDocument>): Histor
     },
 
     async listForUser(userId, page) {
-      const { limit, before } = normalizeHistoryPage(page);
+      const { limit, before, action } = normalizeHistoryPage(page);
       const _id = toObjectId(userId);
       if (_id === null) return [];
-      return before ? pageBefore(_id, before, limit) : read(HISTORY_QUERIES.newest(_id), limit);
+      if (before) return pageBefore(_id, before, limit, action);
+      return read(action === null ? HISTORY_QUERIES.newest(_id) : HISTORY_QUERIES.newestOfAction(_id, action), limit);
+    },
+
+    async oldestForUser(userId, action) {
+      const _id = toObjectId(userId);
+      if (_id === null || typeof action !== "string") return null;
+      return (await read(HISTORY_QUERIES.oldestOfAction(_id, action), 1))[0] ?? null;
     },
 
     async deleteForUser(id, userId) {

@@ -16,6 +16,8 @@ import {
   RETIRED_CONTACT_MESSAGE_INDEXES,
   type ContactMessageDocument,
 } from "./contact-messages.ts";
+import { createMongoAccounts } from "./accounts.ts";
+import { createMongoEmailChanges, EMAIL_CHANGE_INDEXES, type EmailChangeDocument } from "./email-changes.ts";
 import { createMongoHistory, HISTORY_INDEXES, RETIRED_HISTORY_INDEXES, type HistoryDocument } from "./history.ts";
 import {
   createMongoNewsletterSubscribers,
@@ -31,9 +33,10 @@ import {
   upgradeOutboxClaims,
   type OutboxDocument,
 } from "./outbox.ts";
+import { createMongoPhotos, type PhotoDocument } from "./photos.ts";
 import { createMongoRateLimiters, RATE_LIMIT_INDEXES } from "./rate-limits.ts";
-import { createMongoReviews, REVIEW_INDEXES, type ReviewDocument } from "./reviews.ts";
-import { createMongoSessions, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
+import { createMongoReviews, RETIRED_REVIEW_INDEXES, REVIEW_INDEXES, type ReviewDocument } from "./reviews.ts";
+import { createMongoSessions, RETIRED_SESSION_INDEXES, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
 import { createMongoUsers, USER_INDEXES, type UserDocument } from "./users.ts";
 import { createMongoVerifications, VERIFICATION_INDEXES, type VerificationDocument } from "./verifications.ts";
 import {
@@ -41,6 +44,12 @@ import {
   WORKOUT_SESSION_INDEXES,
   type WorkoutSessionDocument,
 } from "./workout-sessions.ts";
+import {
+  createMongoWorkoutStats,
+  WORKOUT_DAY_INDEXES,
+  type WorkoutDayDocument,
+  type WorkoutTotalsDocument,
+} from "./workout-stats.ts";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
@@ -101,7 +110,11 @@ const COLLECTIONS = {
   rateLimits: "rate_limits",
   reviews: "reviews",
   newsletters: "newsletters",
+  emailChanges: "email_changes",
   workoutSessions: "workout_sessions",
+  photos: "photos",
+  workoutTotals: "workout_totals",
+  workoutDays: "workout_days",
 } as const;
 
 interface CollectionIndexes {
@@ -114,7 +127,7 @@ interface CollectionIndexes {
 /** Every index of the app, per collection (README: "Several instances"). */
 export const MONGO_INDEXES: CollectionIndexes[] = [
   { collection: COLLECTIONS.users, indexes: USER_INDEXES, retired: [] },
-  { collection: COLLECTIONS.sessions, indexes: SESSION_INDEXES, retired: [] },
+  { collection: COLLECTIONS.sessions, indexes: SESSION_INDEXES, retired: RETIRED_SESSION_INDEXES },
   { collection: COLLECTIONS.verifications, indexes: VERIFICATION_INDEXES, retired: [] },
   { collection: COLLECTIONS.outbox, indexes: OUTBOX_INDEXES, retired: RETIRED_OUTBOX_INDEXES },
   { collection: COLLECTIONS.newsletterSubscribers, indexes: SUBSCRIBER_INDEXES, retired: [] },
@@ -125,9 +138,12 @@ export const MONGO_INDEXES: CollectionIndexes[] = [
     retired: RETIRED_CONTACT_MESSAGE_INDEXES,
   },
   { collection: COLLECTIONS.rateLimits, indexes: RATE_LIMIT_INDEXES, retired: [] },
-  { collection: COLLECTIONS.reviews, indexes: REVIEW_INDEXES, retired: [] },
+  { collection: COLLECTIONS.reviews, indexes: REVIEW_INDEXES, retired: RETIRED_REVIEW_INDEXES },
+  { collection: COLLECTIONS.emailChanges, indexes: EMAIL_CHANGE_INDEXES, retired: [] },
   { collection: COLLECTIONS.newsletters, indexes: NEWSLETTER_INDEXES, retired: [] },
   { collection: COLLECTIONS.workoutSessions, indexes: WORKOUT_SESSION_INDEXES, retired: [] },
+  // photos and workout_totals are read by _id (the user's) only.
+  { collection: COLLECTIONS.workoutDays, indexes: WORKOUT_DAY_INDEXES, retired: [] },
 ];
 
 const AUTHENTICATION_FAILED = 18;
@@ -264,6 +280,26 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
     contactMessages: createMongoContactMessages(db.collection<ContactMessageDocument>(COLLECTIONS.contactMessages)),
     reviews: createMongoReviews(db.collection<ReviewDocument>(COLLECTIONS.reviews)),
     newsletters: createMongoNewsletters(db.collection<NewsletterDocument>(COLLECTIONS.newsletters)),
+    emailChanges: createMongoEmailChanges(db.collection<EmailChangeDocument>(COLLECTIONS.emailChanges)),
+    accounts: createMongoAccounts({
+      users: db.collection<UserDocument>(COLLECTIONS.users),
+      sessions: db.collection<SessionDocument>(COLLECTIONS.sessions),
+      verifications: db.collection<VerificationDocument>(COLLECTIONS.verifications),
+      emailChanges: db.collection<EmailChangeDocument>(COLLECTIONS.emailChanges),
+      history: db.collection<HistoryDocument>(COLLECTIONS.history),
+      workoutSessions: db.collection<WorkoutSessionDocument>(COLLECTIONS.workoutSessions),
+      workoutTotals: db.collection<WorkoutTotalsDocument>(COLLECTIONS.workoutTotals),
+      workoutDays: db.collection<WorkoutDayDocument>(COLLECTIONS.workoutDays),
+      photos: db.collection<PhotoDocument>(COLLECTIONS.photos),
+      reviews: db.collection<ReviewDocument>(COLLECTIONS.reviews),
+      newsletterSubscribers: db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
+      outbox: db.collection<OutboxDocument>(COLLECTIONS.outbox),
+    }),
+    photos: createMongoPhotos(db.collection<PhotoDocument>(COLLECTIONS.photos)),
+    workoutStats: createMongoWorkoutStats(
+      db.collection<WorkoutTotalsDocument>(COLLECTIONS.workoutTotals),
+      db.collection<WorkoutDayDocument>(COLLECTIONS.workoutDays),
+    ),
     rateLimiter: createMongoRateLimiters(db, COLLECTIONS.rateLimits),
     async ping() {
       await db.command({ ping: 1 });

@@ -9,7 +9,7 @@ import {
   requireString,
 } from "../normalize.ts";
 import type { ClaimedOutboxMail, OutboxClaim, OutboxMailRecord, OutboxStatus, OutboxStore } from "../types.ts";
-import { duplicateKeyFields, type IndexedQuery, type NamedIndex, toObjectId } from "./mongo-values.ts";
+import { duplicateKeyFields, type IndexedQuery, type NamedIndex, requireObjectId, toObjectId } from "./mongo-values.ts";
 
 export interface OutboxDocument {
   _id: ObjectId;
@@ -28,6 +28,8 @@ export interface OutboxDocument {
   headers?: Record<string, string>;
   /** Absent on most mails: the unique index only covers mails that have one. */
   dedupeKey?: string;
+  /** The account the mail is about; absent on mails about none (and on mails of older versions). */
+  userId?: ObjectId;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -55,6 +57,9 @@ export const OUTBOX_INDEXES: NamedIndex[] = [
     unique: true,
     partialFilterExpression: { dedupeKey: { $type: "string" } },
   },
+  // Erasing an account: its mails, by the account they are about and by their recipient.
+  { key: { userId: 1 }, name: "mail_outbox_user_id", partialFilterExpression: { userId: { $type: "objectId" } } },
+  { key: { to: 1 }, name: "mail_outbox_recipient" },
 ];
 
 /** Indexes of earlier versions that no query uses any more: dropped at start. */
@@ -93,6 +98,7 @@ function toOutboxMailRecord(document: OutboxDocument): OutboxMailRecord {
     sentAt: document.sentAt ?? null,
     headers: document.headers ?? {},
     dedupeKey: document.dedupeKey ?? null,
+    userId: document.userId?.toHexString() ?? null,
     createdAt: document.createdAt,
     updatedAt: document.updatedAt,
   };
@@ -157,6 +163,7 @@ export function createMongoOutbox(outbox: Collection<OutboxDocument>): OutboxSto
         sentAt: null,
         headers: normalizeHeaders(mail.headers),
         ...(mail.dedupeKey === undefined ? {} : { dedupeKey: requireString(mail.dedupeKey, "dedupeKey") }),
+        ...(mail.userId === undefined ? {} : { userId: requireObjectId(mail.userId, "userId") }),
         createdAt: now,
         updatedAt: now,
       };

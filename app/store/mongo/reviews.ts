@@ -1,5 +1,5 @@
 import { ObjectId, type Collection } from "mongodb";
-import { normalizeNewReview, requireDate, requireLimit } from "../normalize.ts";
+import { normalizeNewReview, normalizePage, requireDate, requireLimit } from "../normalize.ts";
 import type { ReviewRecord, ReviewsStore } from "../types.ts";
 import { type IndexedQuery, type NamedIndex, toObjectId } from "./mongo-values.ts";
 
@@ -21,13 +21,38 @@ const APPROVED: NamedIndex = { key: { isApproved: 1, createdAt: -1, _id: -1 }, n
 // listAll (moderation), newest first.
 const CREATED_AT: NamedIndex = { key: { createdAt: -1, _id: -1 }, name: "reviews_created_at_id" };
 
-export const REVIEW_INDEXES: NamedIndex[] = [APPROVED, CREATED_AT, { key: { userId: 1 }, name: "reviews_user_id" }];
+// listForUser (My account's export): equality on userId, then the order; erasure deletes by its prefix.
+const AUTHOR_NEWEST: NamedIndex = { key: { userId: 1, createdAt: -1, _id: -1 }, name: "reviews_user_id_created_at_id" };
+
+export const REVIEW_INDEXES: NamedIndex[] = [APPROVED, CREATED_AT, AUTHOR_NEWEST];
+
+/** Indexes of earlier versions that no query uses any more: dropped at start. */
+export const RETIRED_REVIEW_INDEXES = ["reviews_user_id"];
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 export const REVIEW_QUERIES = {
   approved: (): IndexedQuery<ReviewDocument> => ({ filter: { isApproved: true }, sort: NEWEST_FIRST, index: APPROVED }),
   newest: (): IndexedQuery<ReviewDocument> => ({ filter: {}, sort: NEWEST_FIRST, index: CREATED_AT }),
+  // A page after a cursor: "same instant, smaller id", then "earlier instant" (two single index ranges).
+  authorNewest: (userId: ObjectId): IndexedQuery<ReviewDocument> => ({
+    filter: { userId },
+    sort: NEWEST_FIRST,
+    index: AUTHOR_NEWEST,
+  }),
+  authorSameInstantBefore: (
+    userId: ObjectId,
+    before: { createdAt: Date; id: ObjectId },
+  ): IndexedQuery<ReviewDocument> => ({
+    filter: { userId, createdAt: before.createdAt, _id: { $lt: before.id } },
+    sort: NEWEST_FIRST,
+    index: AUTHOR_NEWEST,
+  }),
+  authorOlderThan: (userId: ObjectId, createdAt: Date): IndexedQuery<ReviewDocument> => ({
+    filter: { userId, createdAt: { $lt: createdAt } },
+    sort: NEWEST_FIRST,
+    index: AUTHOR_NEWEST,
+  }),
 };
 
 function toReviewRecord(document: ReviewDocument): ReviewRecord {
@@ -79,6 +104,20 @@ export function createMongoReviews(reviews: Collection<ReviewDocument>): Reviews
 
     async listAll(options) {
       return read(REVIEW_QUERIES.newest(), requireLimit(options.limit));
+    },
+
+    async listForUser(userId, page) {
+      const { limit, before } = normalizePage(page);
+      const _id = toObjectId(userId);
+      if (_id === null) return [];
+      if (!before) return read(REVIEW_QUERIES.authorNewest(_id), limit);
+      const cursor = { createdAt: before.createdAt, id: ObjectId.createFromHexString(before.id) };
+      const sameInstant = await read(REVIEW_QUERIES.authorSameInstantBefore(_id, cursor), limit);
+      if (sameInstant.length === limit) return sameInstant;
+      return [
+        ...sameInstant,
+        ...(await read(REVIEW_QUERIES.authorOlderThan(_id, before.createdAt), limit - sameInstant.length)),
+      ];
     },
 
     async approve(id, now = new Date()) {

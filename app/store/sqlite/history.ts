@@ -38,6 +38,22 @@ export const HISTORY_SQL = {
     WHERE user_id = :userId AND (created_at, id) < (:createdAt, :id)
     ORDER BY created_at DESC, id DESC LIMIT :limit
   `,
+  // The same pages, of one action, on (user_id, action, created_at, id).
+  newestPageOfAction: `
+    SELECT * FROM history INDEXED BY history_user_id_action_created_at_id
+    WHERE user_id = :userId AND action = :action
+    ORDER BY created_at DESC, id DESC LIMIT :limit
+  `,
+  pageOfActionBefore: `
+    SELECT * FROM history INDEXED BY history_user_id_action_created_at_id
+    WHERE user_id = :userId AND action = :action AND (created_at, id) < (:createdAt, :id)
+    ORDER BY created_at DESC, id DESC LIMIT :limit
+  `,
+  oldestOfAction: `
+    SELECT * FROM history INDEXED BY history_user_id_action_created_at_id
+    WHERE user_id = :userId AND action = :action
+    ORDER BY created_at, id LIMIT 1
+  `,
 } as const;
 
 export function createSqliteHistory(db: DatabaseSync): HistoryStore {
@@ -46,6 +62,9 @@ export function createSqliteHistory(db: DatabaseSync): HistoryStore {
   `);
   const selectNewestPage = db.prepare(HISTORY_SQL.newestPage);
   const selectPageBefore = db.prepare(HISTORY_SQL.pageBefore);
+  const selectNewestPageOfAction = db.prepare(HISTORY_SQL.newestPageOfAction);
+  const selectPageOfActionBefore = db.prepare(HISTORY_SQL.pageOfActionBefore);
+  const selectOldestOfAction = db.prepare(HISTORY_SQL.oldestOfAction);
   const deleteOwned = db.prepare("DELETE FROM history WHERE id = ? AND user_id = ?");
 
   return {
@@ -64,13 +83,28 @@ export function createSqliteHistory(db: DatabaseSync): HistoryStore {
     },
 
     async listForUser(userId, page) {
-      const { limit, before } = normalizeHistoryPage(page);
+      const { limit, before, action } = normalizeHistoryPage(page);
       const normalizedId = normalizeObjectId(userId);
       if (normalizedId === null) return [];
-      const rows = before
-        ? selectPageBefore.all({ userId: normalizedId, createdAt: before.createdAt.getTime(), id: before.id, limit })
-        : selectNewestPage.all({ userId: normalizedId, limit });
-      return (rows as unknown as HistoryRow[]).map(toHistoryRecord);
+      const cursor = before ? { createdAt: before.createdAt.getTime(), id: before.id } : null;
+      let rows: unknown[];
+      if (action === null) {
+        rows = cursor
+          ? selectPageBefore.all({ userId: normalizedId, ...cursor, limit })
+          : selectNewestPage.all({ userId: normalizedId, limit });
+      } else {
+        rows = cursor
+          ? selectPageOfActionBefore.all({ userId: normalizedId, action, ...cursor, limit })
+          : selectNewestPageOfAction.all({ userId: normalizedId, action, limit });
+      }
+      return (rows as HistoryRow[]).map(toHistoryRecord);
+    },
+
+    async oldestForUser(userId, action) {
+      const normalizedId = normalizeObjectId(userId);
+      if (normalizedId === null || typeof action !== "string") return null;
+      const row = selectOldestOfAction.get({ userId: normalizedId, action }) as HistoryRow | undefined;
+      return row ? toHistoryRecord(row) : null;
     },
 
     async deleteForUser(id, userId) {

@@ -226,6 +226,78 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX mail_outbox_dedupe_key_unique ON mail_outbox (dedupe_key) WHERE dedupe_key IS NOT NULL;
     `,
   },
+  {
+    // The dashboard: profile photos in the store (any process can serve
+    // them), per-user workout figures kept up to date as sessions are saved,
+    // and the history read by action (the latest IMC, the first weight).
+    version: 6,
+    sql: `
+      CREATE TABLE photos (
+        user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        version TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        data BLOB NOT NULL,
+        width INTEGER NOT NULL,
+        height INTEGER NOT NULL,
+        etag TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE workout_totals (
+        user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        sessions INTEGER NOT NULL,
+        calories REAL NOT NULL,
+        duration_sec REAL NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE workout_days (
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        day TEXT NOT NULL,
+        sessions INTEGER NOT NULL,
+        calories REAL NOT NULL,
+        duration_sec REAL NOT NULL,
+        exercises INTEGER NOT NULL,
+        muscle_sets TEXT NOT NULL CHECK (json_valid(muscle_sets)),
+        last_at INTEGER NOT NULL
+      ) STRICT;
+      -- The day ranges and the streak's pages read it in order, both ways.
+      CREATE UNIQUE INDEX workout_days_user_id_day ON workout_days (user_id, day);
+
+      CREATE INDEX history_user_id_action_created_at_id ON history (user_id, action, created_at, id);
+    `,
+  },
+  {
+    // My account: e-mail changes waiting for their link, and what erasing an
+    // account needs (its outbox mails, its reviews newest first).
+    version: 7,
+    sql: `
+      CREATE TABLE email_changes (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        new_email TEXT NOT NULL,
+        token_hash TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      -- One pending change per account: a new request replaces the last.
+      CREATE UNIQUE INDEX email_changes_user_id_unique ON email_changes (user_id);
+      CREATE UNIQUE INDEX email_changes_token_hash_unique ON email_changes (token_hash);
+      CREATE INDEX email_changes_expires_at ON email_changes (expires_at);
+
+      -- The account a mail is about (a pending new address is not the account's own).
+      ALTER TABLE mail_outbox ADD COLUMN user_id TEXT;
+      CREATE INDEX mail_outbox_user_id ON mail_outbox (user_id) WHERE user_id IS NOT NULL;
+      CREATE INDEX mail_outbox_recipient ON mail_outbox (recipient);
+
+      -- The export pages through an author's reviews and lists the login
+      -- sessions, newest first; deletes by user_id still use the prefix.
+      DROP INDEX reviews_user_id;
+      CREATE INDEX reviews_user_id_created_at_id ON reviews (user_id, created_at, id);
+      DROP INDEX sessions_user_id;
+      CREATE INDEX sessions_user_id_created_at_id ON sessions (user_id, created_at, id);
+    `,
+  },
 ];
 
 export function appliedMigrationVersions(db: DatabaseSync): number[] {

@@ -7,6 +7,7 @@ import {
   OUTBOX_STATUSES,
   requireDate,
   requireLimit,
+  requireObjectIdString,
   requireString,
 } from "../normalize.ts";
 import type { ClaimedOutboxMail, OutboxMailRecord, OutboxStatus, OutboxStore } from "../types.ts";
@@ -27,6 +28,7 @@ interface OutboxRow {
   sent_at: number | null;
   headers: string;
   dedupe_key: string | null;
+  user_id: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -46,6 +48,7 @@ function toOutboxMailRecord(row: OutboxRow): OutboxMailRecord {
     sentAt: dateOrNull(row.sent_at),
     headers: JSON.parse(row.headers) as Record<string, string>,
     dedupeKey: row.dedupe_key,
+    userId: row.user_id,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -95,9 +98,9 @@ export const OUTBOX_SQL = {
 export function createSqliteOutbox(db: DatabaseSync): OutboxStore {
   const insert = db.prepare(`
     INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body, status, attempts, next_attempt_at,
-                             claim_token, claimed_at, last_error, sent_at, headers, dedupe_key, created_at,
-                             updated_at)
-    VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, NULL, NULL, NULL, NULL, ?, ?, ?, ?)
+                             claim_token, claimed_at, last_error, sent_at, headers, dedupe_key, user_id,
+                             created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, NULL, NULL, NULL, NULL, ?, ?, ?, ?, ?)
     -- Queued before (a newsletter sender resuming after a takeover): keep the first.
     ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
     RETURNING *
@@ -138,6 +141,7 @@ export function createSqliteOutbox(db: DatabaseSync): OutboxStore {
         now.getTime(),
         JSON.stringify(normalizeHeaders(mail.headers)),
         dedupeKey,
+        mail.userId === undefined ? null : requireObjectIdString(mail.userId, "userId"),
         now.getTime(),
         now.getTime(),
       ) as OutboxRow | undefined;

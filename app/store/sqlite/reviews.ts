@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { newObjectId, normalizeObjectId } from "../object-id.ts";
-import { normalizeNewReview, requireDate, requireLimit } from "../normalize.ts";
+import { normalizeNewReview, normalizePage, requireDate, requireLimit } from "../normalize.ts";
 import type { ReviewRecord, ReviewsStore } from "../types.ts";
 import { changedRows, dateOrNull } from "./sql-values.ts";
 
@@ -39,6 +39,16 @@ export const REVIEW_SQL = {
     ORDER BY created_at DESC, id DESC LIMIT ?
   `,
   newest: "SELECT * FROM reviews INDEXED BY reviews_created_at_id ORDER BY created_at DESC, id DESC LIMIT ?",
+  authorNewestPage: `
+    SELECT * FROM reviews INDEXED BY reviews_user_id_created_at_id
+    WHERE user_id = :userId
+    ORDER BY created_at DESC, id DESC LIMIT :limit
+  `,
+  authorPageBefore: `
+    SELECT * FROM reviews INDEXED BY reviews_user_id_created_at_id
+    WHERE user_id = :userId AND (created_at, id) < (:createdAt, :id)
+    ORDER BY created_at DESC, id DESC LIMIT :limit
+  `,
 } as const;
 
 export function createSqliteReviews(db: DatabaseSync): ReviewsStore {
@@ -54,6 +64,8 @@ export function createSqliteReviews(db: DatabaseSync): ReviewsStore {
     UPDATE reviews SET approved_at = coalesce(approved_at, ?) WHERE id = ? RETURNING *
   `);
   const deleteById = db.prepare("DELETE FROM reviews WHERE id = ?");
+  const selectAuthorNewest = db.prepare(REVIEW_SQL.authorNewestPage);
+  const selectAuthorBefore = db.prepare(REVIEW_SQL.authorPageBefore);
 
   return {
     async create(input) {
@@ -83,6 +95,16 @@ export function createSqliteReviews(db: DatabaseSync): ReviewsStore {
 
     async listAll(options) {
       return (selectAll.all(requireLimit(options.limit)) as unknown as ReviewRow[]).map(toReviewRecord);
+    },
+
+    async listForUser(userId, page) {
+      const { limit, before } = normalizePage(page);
+      const normalizedId = normalizeObjectId(userId);
+      if (normalizedId === null) return [];
+      const rows = before
+        ? selectAuthorBefore.all({ userId: normalizedId, createdAt: before.createdAt.getTime(), id: before.id, limit })
+        : selectAuthorNewest.all({ userId: normalizedId, limit });
+      return (rows as unknown as ReviewRow[]).map(toReviewRecord);
     },
 
     async approve(id, now = new Date()) {

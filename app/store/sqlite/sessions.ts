@@ -24,6 +24,15 @@ function toSessionRecord(row: SessionRow): SessionRecord {
   };
 }
 
+/** Exported so the contract tests EXPLAIN the very text the adapter runs. */
+export const SESSION_SQL = {
+  liveForUser: `
+    SELECT * FROM sessions INDEXED BY sessions_user_id_created_at_id
+    WHERE user_id = ? AND expires_at > ?
+    ORDER BY created_at DESC, id DESC
+  `,
+} as const;
+
 export function createSqliteSessions(db: DatabaseSync): SessionsStore {
   const insert = db.prepare(`
     INSERT INTO sessions (id, token_hash, user_id, persistent, expires_at, created_at)
@@ -33,6 +42,8 @@ export function createSqliteSessions(db: DatabaseSync): SessionsStore {
   const selectLiveByTokenHash = db.prepare("SELECT * FROM sessions WHERE token_hash = ? AND expires_at > ?");
   const deleteById = db.prepare("DELETE FROM sessions WHERE id = ?");
   const deleteByUser = db.prepare("DELETE FROM sessions WHERE user_id = ?");
+  const deleteByUserExcept = db.prepare("DELETE FROM sessions WHERE user_id = ? AND id <> ?");
+  const selectLiveByUser = db.prepare(SESSION_SQL.liveForUser);
   const deleteExpired = db.prepare("DELETE FROM sessions WHERE expires_at <= ?");
 
   return {
@@ -66,6 +77,20 @@ export function createSqliteSessions(db: DatabaseSync): SessionsStore {
     async deleteAllForUser(userId) {
       const normalizedId = normalizeObjectId(userId);
       return normalizedId === null ? 0 : changedRows(deleteByUser.run(normalizedId));
+    },
+
+    async deleteAllForUserExcept(userId, keptSessionId) {
+      const normalizedId = normalizeObjectId(userId);
+      const keptId = normalizeObjectId(keptSessionId);
+      if (normalizedId === null || keptId === null) return 0;
+      return changedRows(deleteByUserExcept.run(normalizedId, keptId));
+    },
+
+    async listForUser(userId, now = new Date()) {
+      const normalizedId = normalizeObjectId(userId);
+      if (normalizedId === null) return [];
+      const rows = selectLiveByUser.all(normalizedId, requireDate(now, "now").getTime()) as unknown as SessionRow[];
+      return rows.map(toSessionRecord);
     },
 
     async purgeExpired(now = new Date()) {

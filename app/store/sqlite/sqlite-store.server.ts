@@ -4,17 +4,21 @@ import { DatabaseSync } from "node:sqlite";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { rateLimiterRegistry } from "../rate-limiters.ts";
 import type { Store } from "../types.ts";
+import { createSqliteAccounts } from "./accounts.ts";
 import { createSqliteContactMessages } from "./contact-messages.ts";
+import { createSqliteEmailChanges } from "./email-changes.ts";
 import { createSqliteHistory } from "./history.ts";
 import { runMigrations } from "./migrations.ts";
 import { createSqliteNewsletterSubscribers } from "./newsletter-subscribers.ts";
 import { createSqliteNewsletters } from "./newsletters.ts";
 import { createSqliteOutbox } from "./outbox.ts";
+import { createSqlitePhotos } from "./photos.ts";
 import { createSqliteReviews } from "./reviews.ts";
 import { createSqliteSessions } from "./sessions.ts";
 import { createSqliteUsers } from "./users.ts";
 import { createSqliteVerifications } from "./verifications.ts";
 import { createSqliteWorkoutSessions } from "./workout-sessions.ts";
+import { createSqliteWorkoutStats } from "./workout-stats.ts";
 
 const BUSY_TIMEOUT_MS = 5_000;
 const MEMORY = ":memory:";
@@ -58,6 +62,10 @@ export function openSqliteStore(databaseUrl: string): Store {
     history: createSqliteHistory(db),
     workoutSessions: createSqliteWorkoutSessions(db),
     contactMessages: createSqliteContactMessages(db),
+    emailChanges: createSqliteEmailChanges(db),
+    accounts: createSqliteAccounts(db),
+    photos: createSqlitePhotos(db),
+    workoutStats: createSqliteWorkoutStats(db),
     // One process serves an SQLite file: its limits can live in its memory.
     rateLimiter: rateLimiterRegistry(
       ({ keyPrefix, points, durationSeconds }) =>

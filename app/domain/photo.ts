@@ -1,0 +1,75 @@
+// The profile photo's rules (account-and-dashboard, sections 5, 8 and 9):
+// at most 5 MB, JPG, PNG, GIF or WEBP (DECISIONS.md: every photo is
+// re-encoded to WebP, an animated GIF keeps its first frame), and the texts
+// of the photo card. No I/O: the service decodes with sharp.
+
+/** 5 MB: the file itself. */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** The upload's whole body: the file plus the multipart envelope and a few small fields. */
+export const PHOTO_BODY_LIMIT_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
+/**
+ * Decoded pixels at most (width x height), checked from the header before
+ * decoding: a few kilobytes of PNG can claim billions of pixels (a
+ * decompression bomb). 50 million covers the photos of today's phones.
+ */
+export const PHOTO_MAX_PIXELS = 50_000_000;
+/** The stored photo: a square of this side, cropped to the centre. */
+export const PHOTO_SIZE_PX = 512;
+/** The multipart field of the upload. */
+export const PHOTO_FIELD = "photo";
+/** The success message stays this long (section 4). */
+export const PHOTO_MESSAGE_MS = 3_000;
+
+export const ACCEPTED_PHOTO_FORMATS = ["jpeg", "png", "gif", "webp"] as const;
+export type PhotoFormat = (typeof ACCEPTED_PHOTO_FORMATS)[number];
+/** What the file picker offers (a hint only: the server decodes to know). */
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
+
+export const PHOTO_MESSAGES = {
+  updated: "Photo mise à jour avec succès",
+  deleted: "Photo supprimée avec succès",
+  tooLarge: "La photo ne doit pas dépasser 5MB",
+  /** The answer had no message of its own. */
+  uploadFailed: "Erreur lors de l'upload",
+  /** The request itself failed (network). */
+  uploadPhotoFailed: "Erreur lors de l'upload de la photo",
+  deleteFailed: "Erreur lors de la suppression",
+  deletePhotoFailed: "Erreur lors de la suppression de la photo",
+  confirmDelete: "Voulez-vous vraiment supprimer votre photo de profil ?",
+  missing: "Choisis une photo (JPG, PNG, GIF ou WEBP).",
+  unsupported: "Format non accepté : choisis une photo JPG, PNG, GIF ou WEBP.",
+  unreadable: "Cette image est illisible ou incomplète : choisis-en une autre.",
+  tooManyPixels: "Cette image a trop de pixels (50 millions au plus) : choisis-en une plus petite.",
+  busy: "Trop de photos en cours de traitement : réessaie dans un instant.",
+} as const;
+
+/**
+ * The format the file's first bytes announce, or null: JPEG (FF D8 FF), PNG
+ * (its 8-byte signature), GIF (GIF87a / GIF89a), WebP (RIFF....WEBP). Only a
+ * first gate: the service then decodes the file, which must agree.
+ */
+export function sniffPhotoFormat(bytes: Uint8Array): PhotoFormat | null {
+  const starts = (signature: readonly number[], offset = 0) =>
+    bytes.length >= offset + signature.length && signature.every((byte, index) => bytes[offset + index] === byte);
+  if (starts([0xff, 0xd8, 0xff])) return "jpeg";
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (starts([0x37, 0x61], 4) || starts([0x39, 0x61], 4))) return "gif";
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  return null;
+}
+
+/** The checks that need no decoding, in order: something sent, not over 5 MB, an accepted format. */
+export function checkPhotoUpload(
+  bytes: Uint8Array | null,
+): { ok: true; format: PhotoFormat } | { ok: false; message: string; status: number } {
+  if (bytes === null || bytes.byteLength === 0) return { ok: false, message: PHOTO_MESSAGES.missing, status: 400 };
+  if (bytes.byteLength > PHOTO_MAX_BYTES) return { ok: false, message: PHOTO_MESSAGES.tooLarge, status: 413 };
+  const format = sniffPhotoFormat(bytes);
+  if (format === null) return { ok: false, message: PHOTO_MESSAGES.unsupported, status: 415 };
+  return { ok: true, format };
+}
+
+/** Where a stored photo is served: the version changes with every photo, so the address can be cached for good. */
+export function photoPath(userId: string, version: string): string {
+  return `/photos/${userId}/${version}.webp`;
+}

@@ -1,0 +1,218 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_SESSION_NAME,
+  exerciseTypeOf,
+  isSessionFinished,
+  parseDashboardDate,
+  readNumber,
+  readSession,
+  sessionInstant,
+} from "./session-reading.ts";
+
+describe("dates", () => {
+  it("reads dd/mm/yyyy at noon UTC, with a time when given", () => {
+    expect(parseDashboardDate("05/03/2026")?.toISOString()).toBe("2026-03-05T12:00:00.000Z");
+    expect(parseDashboardDate("5/3/2026 18:45")?.toISOString()).toBe("2026-03-05T18:45:00.000Z");
+    expect(parseDashboardDate("05/03/2026 07:08:09")?.toISOString()).toBe("2026-03-05T07:08:09.000Z");
+  });
+
+  it("reads standard formats, Dates and epochs", () => {
+    expect(parseDashboardDate("2026-03-05T10:00:00.000Z")?.toISOString()).toBe("2026-03-05T10:00:00.000Z");
+    expect(parseDashboardDate(new Date("2026-01-01T00:00:00Z"))?.toISOString()).toBe("2026-01-01T00:00:00.000Z");
+    expect(parseDashboardDate(0)?.toISOString()).toBe("1970-01-01T00:00:00.000Z");
+  });
+
+  it.each([["31/02/2026"], ["13/13/2026"], ["demain"], [""], [null], [undefined], [{}], [Number.NaN], [new Date("x")]])(
+    "refuses %s",
+    (value) => {
+      expect(parseDashboardDate(value)).toBeNull();
+    },
+  );
+});
+
+describe("numbers", () => {
+  it("reads numbers and decimal strings, French comma included", () => {
+    expect(readNumber(72.5)).toBe(72.5);
+    expect(readNumber("72,5")).toBe(72.5);
+    expect(readNumber(" 8 ")).toBe(8);
+    expect(readNumber("-3")).toBe(-3);
+  });
+
+  it.each([["abc"], [""], ["1e3"], [Number.POSITIVE_INFINITY], [Number.NaN], [null], [{ $gt: 1 }], [true]])(
+    "refuses %s",
+    (value) => {
+      expect(readNumber(value)).toBeNull();
+    },
+  );
+});
+
+describe("finished sessions", () => {
+  it.each([
+    [{ endedAt: "2026-03-01T10:00:00Z" }],
+    [{ finishedAt: "01/03/2026" }],
+    [{ finished: true }],
+    [{ isFinished: true }],
+    [{ percent: 100 }],
+    [{ progress: "100" }],
+    [{ status: "done" }],
+    [{ status: "Completed" }],
+    [{ status: "finished" }],
+    [{ status: "terminee" }],
+    [{ status: "TERMINÉE" }],
+  ])("%j is finished", (session) => {
+    expect(isSessionFinished(session)).toBe(true);
+  });
+
+  it.each([
+    [{}],
+    [{ endedAt: "pas une date" }],
+    [{ finished: "yes" }],
+    [{ percent: 99 }],
+    [{ progress: 50 }],
+    [{ status: "en cours" }],
+    [null],
+    ["done"],
+  ])("%j is not", (session) => {
+    expect(isSessionFinished(session)).toBe(false);
+  });
+});
+
+describe("reading a session", () => {
+  it("reads the fields of section 3", () => {
+    const session = readSession({
+      _id: "65f000000000000000000001",
+      name: "Haut du corps",
+      startedAt: "2026-03-01T09:00:00Z",
+      endedAt: "2026-03-01T10:00:00Z",
+      notes: "Bonne séance",
+      comment: "RAS",
+      prev: { durationSec: 3000, volumeKg: "1200" },
+      durationSec: 3600,
+      calories: 410,
+      bodyMassKg: 72,
+      weightKg: 71,
+      clientSummary: { exercises: [{}, {}], plannedExercises: 2, completedExercises: 1 },
+      entries: [
+        { name: "Développé couché", type: "muscu", sets: [{ weightKg: 60, reps: 10, tempo: "2-0-2", rpe: 8 }] },
+      ],
+    })!;
+    expect(session).toMatchObject({
+      id: "65f000000000000000000001",
+      name: "Haut du corps",
+      notes: "Bonne séance",
+      comment: "RAS",
+      prev: { durationSec: 3000, volumeKg: 1200 },
+      durationSec: 3600,
+      calories: 410,
+      bodyMassKg: 72,
+      weightKg: 71,
+      clientSummary: { exercises: 2, plannedExercises: 2, completedExercises: 1 },
+      finished: true,
+    });
+    expect(session.startedAt?.toISOString()).toBe("2026-03-01T09:00:00.000Z");
+    expect(sessionInstant(session)?.toISOString()).toBe("2026-03-01T10:00:00.000Z");
+    expect(session.exercises[0]).toMatchObject({
+      name: "Développé couché",
+      type: "muscu",
+      done: true,
+      sets: [{ weightKg: 60, reps: 10, tempo: "2-0-2", rpe: 8, cardio: false }],
+    });
+  });
+
+  it("names an unnamed session 'Séance' and reads id or _id", () => {
+    expect(readSession({})).toMatchObject({ name: DEFAULT_SESSION_NAME, id: null, exercises: [], finished: false });
+    expect(readSession({ id: "abc", label: "Cardio du matin" })).toMatchObject({ id: "abc", name: "Cardio du matin" });
+    expect(DEFAULT_SESSION_NAME).toBe("Séance");
+  });
+
+  it.each(["entries", "items", "exercises"])("finds the exercises under %s", (key) => {
+    expect(readSession({ [key]: [{ name: "Gainage" }] })!.exercises.map((exercise) => exercise.name)).toEqual([
+      "Gainage",
+    ]);
+  });
+
+  it.each(["name", "label", "exerciseName", "exoName", "title"])("reads an exercise's name from %s", (key) => {
+    expect(readSession({ entries: [{ [key]: "Tractions" }] })!.exercises[0]!.name).toBe("Tractions");
+  });
+
+  it("reads done from done, completed or status, else from the sets", () => {
+    const done = (exercise: Record<string, unknown>) => readSession({ entries: [exercise] })!.exercises[0]!.done;
+    expect(done({ done: false, sets: [{ reps: 10 }] })).toBe(false);
+    expect(done({ completed: true })).toBe(true);
+    expect(done({ status: "completed" })).toBe(true);
+    expect(done({ status: "skipped", sets: [{ reps: 10 }] })).toBe(false);
+    expect(done({ sets: [{ reps: 10 }] })).toBe(true);
+    expect(done({ sets: [{ reps: 0, weightKg: null }] })).toBe(false);
+    expect(done({ sets: [{ distanceKm: 1.5 }] })).toBe(true);
+    expect(done({ sets: [{ calories: 12 }] })).toBe(true);
+  });
+
+  it("derives the exercise type from the sets", () => {
+    const type = (exercise: Record<string, unknown>) => readSession({ entries: [exercise] })!.exercises[0]!.type;
+    expect(type({ cardioSets: [{ durationMin: 20, intensity: 6 }] })).toBe("cardio");
+    expect(type({ type: "cardio", sets: [{ durationSec: 300 }] })).toBe("cardio");
+    expect(type({ sets: [{ durationSec: 300, distanceKm: 1 }] })).toBe("cardio");
+    expect(type({ type: "muscu", sets: [{ weightKg: 40, reps: 8 }] })).toBe("muscu");
+    // Stored with type muscu (the pdc mode), but no set has a weight.
+    expect(type({ type: "muscu", sets: [{ reps: 15 }] })).toBe("poids_du_corps");
+    expect(type({ mode: "pdc", sets: [{ reps: 15 }] })).toBe("poids_du_corps");
+    expect(type({})).toBe("poids_du_corps");
+    expect(exerciseTypeOf([], "cardio")).toBe("cardio");
+  });
+
+  it("adds minutes and seconds of a set, and reads cardio sets", () => {
+    const sets = readSession({
+      entries: [{ cardioSets: [{ durationMin: 12, durationSec: 30, intensity: "7", distanceKm: "2,5" }] }],
+    })!.exercises[0]!.sets;
+    expect(sets).toEqual([
+      {
+        weightKg: null,
+        reps: null,
+        durationSec: 750,
+        distanceKm: 2.5,
+        calories: null,
+        intensity: 7,
+        tempo: null,
+        rpe: null,
+        cardio: true,
+      },
+    ]);
+  });
+
+  it("reads an exercise's data object: its sets, cardio sets and mode", () => {
+    const exercise = readSession({
+      entries: [
+        { name: "Rameur", data: { mode: "cardio", sets: [{ durationSec: 600 }], cardioSets: [{ durationSec: 300 }] } },
+      ],
+    })!.exercises[0]!;
+    expect(exercise.type).toBe("cardio");
+    expect(exercise.sets.map((set) => [set.durationSec, set.cardio])).toEqual([
+      [600, true],
+      [300, true],
+    ]);
+  });
+
+  it("reads a session whose sets sit in its own data object as one exercise", () => {
+    const session = readSession({ name: "Course", data: { mode: "cardio", cardioSets: [{ durationMin: 30 }] } })!;
+    expect(session.exercises).toHaveLength(1);
+    expect(session.exercises[0]).toMatchObject({ name: "Course", type: "cardio" });
+  });
+
+  it("drops what cannot be read instead of failing", () => {
+    const session = readSession({
+      name: 42,
+      startedAt: "n'importe quand",
+      calories: -10,
+      durationSec: "beaucoup",
+      entries: [null, "x", { name: "Ok", sets: [null, { reps: -3, weightKg: { $gt: 0 } }, 7] }],
+    })!;
+    expect(session.name).toBe("Séance");
+    expect(session.startedAt).toBeNull();
+    expect(session.calories).toBeNull();
+    expect(session.durationSec).toBeNull();
+    expect(session.exercises).toHaveLength(1);
+    expect(session.exercises[0]!.sets).toEqual([expect.objectContaining({ reps: null, weightKg: null })]);
+    expect(readSession(null)).toBeNull();
+    expect(readSession([])).toBeNull();
+  });
+});

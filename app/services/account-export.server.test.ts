@@ -1,0 +1,203 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { freshTestAppPerTest } from "~/testing/route-harness.server";
+import type { NewUser, SessionRecord, UserRecord } from "~/store/types";
+import { aWorkoutSession } from "~/store/workout-sessions.contract";
+import { accountExportData, exportAccount } from "./account-export.server";
+import type { CurrentUser } from "./auth/session.server";
+
+// What "Download my data" holds: everything the product keeps about the
+// account, never a secret and never another user's record.
+
+const app = freshTestAppPerTest();
+
+const secret = () => randomBytes(32).toString("hex");
+
+/** An account with a record in every store, and the secrets kept for it. */
+async function populated(overrides: Partial<NewUser> & { pseudo: string }) {
+  const { store } = app.services;
+  const passwordHash = `scrypt$${secret()}`;
+  const user = await store.users.create({
+    email: `${overrides.pseudo}@example.test`,
+    passwordHash,
+    emailVerifiedAt: new Date("2026-01-02T10:00:00Z"),
+    prenom: "Léa",
+    weightKg: 61.5,
+    ...overrides,
+  });
+  const sessionHash = secret();
+  const session = await store.sessions.create({
+    tokenHash: sessionHash,
+    userId: user.id,
+    persistent: true,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  const resetHash = secret();
+  await store.verifications.create({
+    userId: user.id,
+    purpose: "reset",
+    tokenHash: resetHash,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  const changeHash = secret();
+  await store.emailChanges.request({
+    userId: user.id,
+    newEmail: `new-${overrides.pseudo}@example.test`,
+    tokenHash: changeHash,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  await store.history.add({ userId: user.id, action: "IMC_CALC", meta: { poids: 61.5, taille: 168, imc: 21.8 } });
+  await store.history.add({ userId: user.id, action: "CALORIES_CALC", meta: { calories: 2100 } });
+  const idempotencyKey = `key-${secret().slice(0, 20)}`;
+  await store.workoutSessions.save(aWorkoutSession(user.id, { name: `Séance de ${overrides.pseudo}`, idempotencyKey }));
+  const approved = await store.reviews.create({ userId: user.id, name: user.pseudo, rating: 5, comment: "Top !" });
+  await store.reviews.approve(approved.id);
+  await store.reviews.create({ userId: user.id, name: user.pseudo, rating: 3, comment: "Pas encore relu" });
+  const unsubscribeToken = secret();
+  const confirmHash = secret();
+  await store.newsletterSubscribers.subscribe({
+    email: user.email,
+    locale: "fr",
+    confirmTokenHash: confirmHash,
+    confirmWithAccount: true,
+    unsubscribeToken,
+  });
+  await store.newsletterSubscribers.confirmWithAccount(user.email);
+  const photo = await store.photos.put(user.id, {
+    contentType: "image/webp",
+    data: new Uint8Array([82, 73, 70, 70, 9, 9, 9, 9]),
+    width: 1,
+    height: 1,
+    etag: `"${secret().slice(0, 16)}"`,
+  });
+  const withPhoto = (await store.users.update(user.id, { photo: `/photos/${user.id}/${photo.version}.webp` }))!;
+  const current: CurrentUser = { user: withPhoto, session, viaCookie: false };
+  return {
+    user: withPhoto,
+    session,
+    current,
+    secrets: [passwordHash, sessionHash, resetHash, changeHash, unsubscribeToken, confirmHash, idempotencyKey],
+  };
+}
+
+describe("the JSON export", () => {
+  it("holds the account's data, field by field", async () => {
+    const lea = await populated({ pseudo: "lea" });
+    const data = await accountExportData(app.services, lea.current, new Date("2026-03-01T12:00:00Z"));
+
+    expect(data).toMatchObject({
+      format: "dynami-account-export",
+      version: 1,
+      exportedAt: "2026-03-01T12:00:00.000Z",
+      account: {
+        id: lea.user.id,
+        pseudo: "lea",
+        email: "lea@example.test",
+        emailVerified: true,
+        emailVerifiedAt: "2026-01-02T10:00:00.000Z",
+        role: "user",
+        prenom: "Léa",
+        weightKg: 61.5,
+        language: "fr",
+        photo: `http://localhost:3000${lea.user.photo}`,
+      },
+      pendingEmailChange: { newEmail: "new-lea@example.test" },
+      loginSessions: [{ rememberMe: true, current: true }],
+      newsletter: { state: "subscribed", email: "lea@example.test", language: "fr" },
+    });
+    expect(data.history.map((record) => record.action).toSorted()).toEqual(["CALORIES_CALC", "IMC_CALC"]);
+    expect(data.workoutSessions).toHaveLength(1);
+    expect(data.workoutSessions[0]).toMatchObject({ name: "Séance de lea", entries: [{ name: "Développé couché" }] });
+    expect(data.reviews.map((review) => review.state).toSorted()).toEqual(["approved", "pending"]);
+    expect(data.reviews.find((review) => review.state === "pending")).toMatchObject({
+      comment: "Pas encore relu",
+      approvedAt: null,
+    });
+  });
+
+  it("never holds a password hash, a token or its hash, nor another user's record", async () => {
+    const lea = await populated({ pseudo: "lea" });
+    const max = await populated({ pseudo: "max", prenom: "Maxime" });
+    const text = JSON.stringify(await accountExportData(app.services, lea.current));
+
+    for (const value of [...lea.secrets, ...max.secrets]) expect(text).not.toContain(value);
+    for (const field of [
+      "passwordHash",
+      "tokenHash",
+      "unsubscribeToken",
+      "confirmTokenHash",
+      "idempotencyKey",
+      "etag",
+    ]) {
+      expect(text).not.toContain(`"${field}"`);
+    }
+    // Nothing of Max's: his id, address, name, workout or reviews.
+    for (const value of [max.user.id, "max@example.test", "Maxime", "Séance de max", max.session.id]) {
+      expect(text).not.toContain(value);
+    }
+  });
+
+  it("pages through every record however many there are", async () => {
+    const { store } = app.services;
+    const lea = await populated({ pseudo: "lea" });
+    for (let index = 0; index < 230; index += 1) {
+      await store.history.add({ userId: lea.user.id, action: "IMC_CALC", meta: { index } });
+    }
+    for (let index = 0; index < 120; index += 1) {
+      const startedAt = new Date(Date.UTC(2025, 0, 1) + index * 3_600_000);
+      await store.workoutSessions.save(
+        aWorkoutSession(lea.user.id, { startedAt, endedAt: new Date(startedAt.getTime() + 1_800_000) }),
+      );
+    }
+    const data = await accountExportData(app.services, lea.current);
+    expect(data.history).toHaveLength(232);
+    expect(new Set(data.history.map((record) => record.id)).size).toBe(232);
+    expect(data.workoutSessions).toHaveLength(121);
+    expect(new Set(data.workoutSessions.map((workout) => workout.id)).size).toBe(121);
+  });
+});
+
+describe("the export of an account with 1,000 workouts", () => {
+  it("is built within a few seconds, JSON and CSV alike", async () => {
+    const { store } = app.services;
+    const user: UserRecord = await store.users.create({
+      pseudo: "athlete",
+      email: "athlete@example.test",
+      passwordHash: "h",
+    });
+    const session: SessionRecord = await store.sessions.create({
+      tokenHash: secret(),
+      userId: user.id,
+      persistent: false,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const start = Date.UTC(2023, 0, 1);
+    for (let index = 0; index < 1_000; index += 1) {
+      const startedAt = new Date(start + index * 86_400_000);
+      await store.workoutSessions.save(
+        aWorkoutSession(user.id, { startedAt, endedAt: new Date(startedAt.getTime() + 2_700_000) }),
+      );
+    }
+    const current: CurrentUser = { user, session, viaCookie: false };
+    const context = app.context();
+
+    const timed = async (format: "json" | "workouts-csv") => {
+      const began = performance.now();
+      const file = await exportAccount(context, current, format, "fr");
+      const ms = performance.now() - began;
+      if (!file.ok) throw new Error("export refused");
+      return { ms, bytes: Buffer.byteLength(file.body), body: file.body };
+    };
+    const json = await timed("json");
+    const csv = await timed("workouts-csv");
+    console.info(
+      `Export of 1,000 workouts: JSON ${json.ms.toFixed(0)} ms (${(json.bytes / 1024).toFixed(0)} KB), ` +
+        `workouts CSV ${csv.ms.toFixed(0)} ms (${(csv.bytes / 1024).toFixed(0)} KB)`,
+    );
+    expect((JSON.parse(json.body) as { workoutSessions: unknown[] }).workoutSessions).toHaveLength(1_000);
+    expect(csv.body.trimEnd().split("\r\n")).toHaveLength(1_001);
+    // Generous for a busy two-core machine: it takes a fraction of this.
+    expect(json.ms).toBeLessThan(5_000);
+    expect(csv.ms).toBeLessThan(5_000);
+  }, 60_000);
+});
