@@ -160,7 +160,8 @@ describe("/outils", () => {
     expect(await (await get(toolsRoute, "/outils?onglet=calories")).json()).toMatchObject({ tab: "calories" });
     expect(await (await get(toolsRoute, "/outils?onglet=nope&lng=en")).json()).toMatchObject({
       title: "Tools",
-      description: "Work out your BMI or how many calories you need today. The results are guides, not medical advice.",
+      description:
+        "Calculate your BMI or how many calories you need today. The results are guides, not medical advice.",
       tab: "imc",
     });
   });

@@ -266,7 +266,7 @@ test.describe("account dialog", () => {
     });
     await page.goto("/contact?sujet=Bonjour&compte=login");
     const dialog = dialogOf(page);
-    await expect(dialog.getByRole("heading", { name: "Connecte toi" })).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Connecte-toi" })).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Créer un compte" })).toBeVisible();
     await expect(dialog.getByLabel("Se souvenir de moi")).not.toBeChecked();
     await dialog.getByRole("link", { name: "Fermer la fenêtre" }).click();
@@ -305,7 +305,7 @@ test.describe("account dialog", () => {
     await expect(dialogOf(page).getByText("Non connecté. Connecte-toi d'abord.")).toBeVisible();
     await dialogOf(page).getByRole("link", { name: "Se connecter" }).click();
     await expect(page).toHaveURL(/\/\?compte=login$/);
-    await expect(dialogOf(page).getByRole("heading", { name: "Connecte toi" })).toBeVisible();
+    await expect(dialogOf(page).getByRole("heading", { name: "Connecte-toi" })).toBeVisible();
     // The new view takes the focus in its first field (without JavaScript, the page's autofocus does).
     await expect(dialogOf(page).getByLabel("Email ou pseudo")).toBeFocused();
     expect(problems).toEqual([]);

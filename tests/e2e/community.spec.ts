@@ -272,7 +272,7 @@ test.describe("admin", () => {
   test("nobody is sent to log in, a user gets 403", async ({ page, browser }, testInfo) => {
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/\?compte=login$/);
-    await expect(page.getByRole("dialog").getByRole("heading", { name: "Connecte toi" })).toBeVisible();
+    await expect(page.getByRole("dialog").getByRole("heading", { name: "Connecte-toi" })).toBeVisible();
 
     const user = await signedInPage(browser, jsEnabled(testInfo.project.name), demoUser);
     const response = await user.page.goto("/admin/newsletter/new");

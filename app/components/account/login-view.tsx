@@ -13,7 +13,7 @@ import styles from "./account.module.css";
 import { usePacedSubmission } from "./use-paced-submission";
 
 /**
- * 'Connecte toi': identifier (e-mail or pseudo) and password. With JavaScript
+ * 'Connecte-toi': identifier (e-mail or pseudo) and password. With JavaScript
  * the button waits for both fields, the loader stays at least 1.5 s, the
  * fields are emptied after each try, and a success stores the token as the
  * spec says and moves to the history view. An unverified account gets a
