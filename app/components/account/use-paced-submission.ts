@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { ACCOUNT_MESSAGE_KEYS, type AccountMessage } from "~/domain/account";
 import { fallbackMessageFor } from "./account-messages";
 import type { AccountActionData, AccountIntent } from "./account-types";
 import { accountActionPath } from "./account-url";
@@ -13,6 +14,15 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** A message key the dialog can translate (the account action's answer), not anything else a server may say. */
+function isAccountMessage(value: unknown): value is AccountMessage {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    ACCOUNT_MESSAGE_KEYS.includes((value as { key?: unknown }).key as AccountMessage["key"])
+  );
+}
+
 /** Posts a dialog form to the account action asking for data (`_js=1`) instead of a redirect. */
 async function postAccountForm(formData: FormData, signal: AbortSignal): Promise<AccountActionData | null> {
   const intent = (formData.get("intent") ?? "login") as AccountIntent;
@@ -25,10 +35,10 @@ async function postAccountForm(formData: FormData, signal: AbortSignal): Promise
       signal,
     });
     const body = (await response.json().catch(() => null)) as Partial<AccountActionData> | null;
-    if (body && typeof body.message === "string" && typeof body.ok === "boolean") {
+    if (body && isAccountMessage(body.message) && typeof body.ok === "boolean") {
       return { ...body, intent, ok: body.ok, message: body.message };
     }
-    return { intent, ok: false, message: body?.message || fallbackMessageFor(intent) };
+    return { intent, ok: false, message: fallbackMessageFor(intent) };
   } catch {
     if (signal.aborted) return null;
     return { intent, ok: false, message: fallbackMessageFor(intent) };
