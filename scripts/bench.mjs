@@ -510,7 +510,7 @@ try {
       if (!homeWeight) break;
       console.log(
         `JavaScript of ${page.label} beyond the home page's: ${formatBytes(page.jsGzip - homeWeight.jsGzip)} gzip` +
-          ` (${page.jsFiles - homeWeight.jsFiles} more file(s)).`,
+          ` (${page.jsFiles} file(s), the home page ${homeWeight.jsFiles}).`,
       );
     }
   }
