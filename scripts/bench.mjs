@@ -523,7 +523,8 @@ try {
       const allowed = JS_BEYOND_HOME[page.label];
       console.log(
         `JavaScript of ${page.label} beyond the home page's: ${formatBytes(beyond)} gzip ` +
-          `(at most ${formatNumber(allowed / KB)} KB): ${beyond <= allowed ? "ok" : "OVER"}.`,
+          `(at most ${formatNumber(allowed / KB)} KB, ${page.jsFiles} file(s), the home page ${homeWeight.jsFiles}): ` +
+          `${beyond <= allowed ? "ok" : "OVER"}.`,
       );
       if (beyond > allowed)
         failures.push(`${page.label} loads ${formatBytes(beyond)} more JavaScript than /, over ${allowed / KB} KB`);

@@ -1,15 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
   ACCOUNT_MESSAGES,
+  type AccountMessage,
+  accountMessageText,
   forgotEmail,
   isChecked,
   LOGIN_SLOWDOWN,
   loginDelayMs,
   loginValues,
-  parseTemplatedAccountMessage,
   resetErrors,
   signupErrors,
 } from "./account.ts";
+
+/** The French text of a rule's answer: the spec's words, as the API sends them. */
+const text = (message: AccountMessage | undefined) => (message ? accountMessageText(message) : undefined);
+const firstSignupText = (input: Parameters<typeof signupErrors>[0]) => text(signupErrors(input)[0]?.message);
 
 const valid = {
   pseudo: "camille",
@@ -26,8 +31,8 @@ describe("signupErrors", () => {
 
   it("lists the spec's messages in the spec's order", () => {
     expect(
-      signupErrors({ pseudo: " ", email: "", password: "", confirmation: "x", privacy: undefined }).map(
-        (e) => e.message,
+      signupErrors({ pseudo: " ", email: "", password: "", confirmation: "x", privacy: undefined }).map((e) =>
+        text(e.message),
       ),
     ).toEqual([
       "Pseudo requis.",
@@ -36,27 +41,25 @@ describe("signupErrors", () => {
       "Les mots de passe ne correspondent pas.",
       "Merci d'accepter la politique de confidentialité.",
     ]);
-    expect(signupErrors({ ...valid, email: "pas-un-email" })[0]?.message).toBe("Email invalide.");
-    expect(signupErrors({ ...valid, password: "1234567", confirmation: "1234567" })[0]?.message).toBe(
-      "8 caractères minimum.",
-    );
+    expect(firstSignupText({ ...valid, email: "pas-un-email" })).toBe("Email invalide.");
+    expect(firstSignupText({ ...valid, password: "1234567", confirmation: "1234567" })).toBe("8 caractères minimum.");
   });
 
   it("bounds the password at 8 and 128 characters", () => {
     expect(signupErrors({ ...valid, password: "12345678", confirmation: "12345678" })).toEqual([]);
     const long = "x".repeat(129);
-    expect(signupErrors({ ...valid, password: long, confirmation: long })[0]?.message).toBe("128 caractères maximum.");
+    expect(firstSignupText({ ...valid, password: long, confirmation: long })).toBe("128 caractères maximum.");
   });
 
   it("checks the pseudo's length and characters", () => {
-    expect(signupErrors({ ...valid, pseudo: "ab" })[0]?.message).toBe(ACCOUNT_MESSAGES.pseudoLength);
-    expect(signupErrors({ ...valid, pseudo: "x".repeat(31) })[0]?.message).toBe(ACCOUNT_MESSAGES.pseudoLength);
-    expect(signupErrors({ ...valid, pseudo: "léa nom" })[0]?.message).toBe(ACCOUNT_MESSAGES.pseudoCharacters);
+    expect(firstSignupText({ ...valid, pseudo: "ab" })).toBe(ACCOUNT_MESSAGES.pseudoLength);
+    expect(firstSignupText({ ...valid, pseudo: "x".repeat(31) })).toBe(ACCOUNT_MESSAGES.pseudoLength);
+    expect(firstSignupText({ ...valid, pseudo: "léa nom" })).toBe(ACCOUNT_MESSAGES.pseudoCharacters);
     expect(signupErrors({ ...valid, pseudo: "lea.nom_2-b" })).toEqual([]);
   });
 
   it("treats non-strings as empty", () => {
-    expect(signupErrors({ ...valid, pseudo: { $gt: "" } })[0]?.message).toBe("Pseudo requis.");
+    expect(firstSignupText({ ...valid, pseudo: { $gt: "" } })).toBe("Pseudo requis.");
   });
 });
 
@@ -66,21 +69,17 @@ describe("loginValues", () => {
       ok: true,
       value: { identifier: "demo", password: "x", remember: true },
     });
-    expect(loginValues({ identifier: " ", password: "x" })).toEqual({
-      ok: false,
-      message: "Identifiant et mot de passe sont requis.",
-    });
-    expect(loginValues({ identifier: "demo", password: "" })).toEqual({
-      ok: false,
-      message: "Identifiant et mot de passe sont requis.",
-    });
+    expect(loginValues({ identifier: " ", password: "x" })).toEqual({ ok: false, message: { key: "loginRequired" } });
+    expect(loginValues({ identifier: "demo", password: "" })).toEqual({ ok: false, message: { key: "loginRequired" } });
+    expect(text({ key: "loginRequired" })).toBe("Identifiant et mot de passe sont requis.");
   });
 });
 
 describe("forgotEmail", () => {
   it("lowercases, trims and checks the loose pattern", () => {
     expect(forgotEmail(" Lea@Example.COM ")).toEqual({ ok: true, email: "lea@example.com" });
-    expect(forgotEmail("lea@example")).toEqual({ ok: false, message: "Email invalide" });
+    expect(forgotEmail("lea@example")).toEqual({ ok: false, message: { key: "forgotEmailInvalid" } });
+    expect(text({ key: "forgotEmailInvalid" })).toBe("Email invalide");
   });
 });
 
@@ -88,15 +87,15 @@ describe("resetErrors", () => {
   it("checks the token, then the trimmed password, then the confirmation", () => {
     expect(resetErrors({ token: "", password: "x" })).toMatchObject({
       field: "token",
-      message: "Lien invalide ou expiré.",
+      message: { key: "resetTokenMissing" },
     });
     expect(resetErrors({ token: "t", password: "  1234567  " })).toMatchObject({
       field: "password",
-      message: "Min 8 caractères.",
+      message: { key: "resetPasswordTooShort" },
     });
     expect(resetErrors({ token: "t", password: "12345678", confirmation: "12345679" })).toMatchObject({
       field: "confirmation",
-      message: "Les mots de passe ne correspondent pas.",
+      message: { key: "passwordsDiffer" },
     });
     expect(resetErrors({ token: " t ", password: " 12345678 ", confirmation: "12345678" })).toEqual({
       ok: true,
@@ -113,21 +112,18 @@ describe("isChecked", () => {
   });
 });
 
-describe("parseTemplatedAccountMessage", () => {
-  it("reads back the values of the two templated messages", () => {
-    expect(parseTemplatedAccountMessage(ACCOUNT_MESSAGES.forgotSent("lea@example.com"))).toEqual({
-      key: "forgotSent",
-      email: "lea@example.com",
-    });
-    expect(parseTemplatedAccountMessage(ACCOUNT_MESSAGES.tooManyAttempts(1))).toEqual({
-      key: "tooManyAttempts",
-      minutes: 1,
-    });
-    expect(parseTemplatedAccountMessage(ACCOUNT_MESSAGES.tooManyAttempts(14))).toEqual({
-      key: "tooManyAttempts",
-      minutes: 14,
-    });
-    expect(parseTemplatedAccountMessage("Autre chose.")).toBeNull();
+describe("accountMessageText", () => {
+  it("writes each message in the spec's French, values in place", () => {
+    expect(text({ key: "resetTokenMissing" })).toBe("Lien invalide ou expiré.");
+    expect(text({ key: "resetPasswordTooShort" })).toBe("Min 8 caractères.");
+    expect(text({ key: "connectionFailed" })).toBe("Erreur de connexion. Réessaie.");
+    expect(text({ key: "forgotSent", values: { email: "lea@example.com" } })).toBe(
+      ACCOUNT_MESSAGES.forgotSent("lea@example.com"),
+    );
+    expect(text({ key: "tooManyAttempts", values: { count: 1 } })).toBe("Trop de tentatives. Réessaie dans 1 minute.");
+    expect(text({ key: "tooManyAttempts", values: { count: 14 } })).toBe(
+      "Trop de tentatives. Réessaie dans 14 minutes.",
+    );
   });
 });
 

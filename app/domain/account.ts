@@ -73,28 +73,54 @@ export const ACCOUNT_HTTP_FALLBACKS = {
 /** The code that goes with ACCOUNT_MESSAGES.emailNotVerified: the dialog then offers to resend the link. */
 export const EMAIL_NOT_VERIFIED_CODE = "EMAIL_NOT_VERIFIED";
 
+type TemplatedKey = "forgotSent" | "tooManyAttempts";
+type FixedKey = Exclude<keyof typeof ACCOUNT_MESSAGES, TemplatedKey> | keyof typeof ACCOUNT_FALLBACK_MESSAGES;
+/** The messages naming the HTTP status of an answer that was not the JSON expected. */
+type HttpFallbackKey = "loginHttpFailed" | "signupHttpFailed" | "verifyHttpFailed";
+
 /**
- * The reverse of the two templated messages, kept beside them so a change of
- * wording cannot silently break the dialog's translation of them.
+ * What the account rules and use cases answer: a message key (the French
+ * text in ACCOUNT_MESSAGES or ACCOUNT_FALLBACK_MESSAGES, its translations
+ * under `messages.<key>` in locales/<lng>/account.json) and its values.
+ * Pages translate it; the JSON API answers its French text.
  */
-export function parseTemplatedAccountMessage(
-  message: string,
-):
-  | { key: "forgotSent"; email: string }
-  | { key: "tooManyAttempts"; minutes: number }
-  | { key: "loginHttpFailed" | "signupHttpFailed" | "verifyHttpFailed"; status: number }
-  | null {
-  const forgot = /^Si un compte existe pour (.+), un lien de réinitialisation a été envoyé\.$/.exec(message);
-  if (forgot) return { key: "forgotSent", email: forgot[1]! };
-  const tooMany = /^Trop de tentatives\. Réessaie dans (\d+) minutes?\.$/.exec(message);
-  if (tooMany) return { key: "tooManyAttempts", minutes: Number(tooMany[1]) };
-  const login = /^Échec de connexion \(HTTP (\d{3})\)$/.exec(message);
-  if (login) return { key: "loginHttpFailed", status: Number(login[1]) };
-  const signup = /^Erreur HTTP (\d{3})$/.exec(message);
-  if (signup) return { key: "signupHttpFailed", status: Number(signup[1]) };
-  const verify = /^Erreur \((\d{3})\)$/.exec(message);
-  if (verify) return { key: "verifyHttpFailed", status: Number(verify[1]) };
-  return null;
+export type AccountMessage =
+  | { key: FixedKey }
+  | { key: "forgotSent"; values: { email: string } }
+  | { key: "tooManyAttempts"; values: { count: number } }
+  | { key: HttpFallbackKey; values: { status: number } };
+
+export type AccountMessageKey = AccountMessage["key"];
+
+/** The keys a server answer or a flash may carry (the HTTP fallbacks are the browser's own). */
+export const ACCOUNT_MESSAGE_KEYS = [
+  ...Object.keys(ACCOUNT_MESSAGES),
+  ...Object.keys(ACCOUNT_FALLBACK_MESSAGES),
+] as readonly (FixedKey | TemplatedKey)[];
+
+/** A message without values. */
+export function accountMessage(key: FixedKey): AccountMessage {
+  return { key };
+}
+
+/** The message's French text, the spec's exact words. */
+export function accountMessageText(message: AccountMessage): string {
+  switch (message.key) {
+    case "forgotSent":
+      return ACCOUNT_MESSAGES.forgotSent(message.values.email);
+    case "tooManyAttempts":
+      return ACCOUNT_MESSAGES.tooManyAttempts(message.values.count);
+    case "loginHttpFailed":
+      return ACCOUNT_HTTP_FALLBACKS.login(message.values.status);
+    case "signupHttpFailed":
+      return ACCOUNT_HTTP_FALLBACKS.signup(message.values.status);
+    case "verifyHttpFailed":
+      return ACCOUNT_HTTP_FALLBACKS.verify(message.values.status);
+    default:
+      return message.key in ACCOUNT_FALLBACK_MESSAGES
+        ? ACCOUNT_FALLBACK_MESSAGES[message.key as keyof typeof ACCOUNT_FALLBACK_MESSAGES]
+        : (ACCOUNT_MESSAGES[message.key as Exclude<keyof typeof ACCOUNT_MESSAGES, TemplatedKey>] as string);
+  }
 }
 
 /** The spec's "loose" e-mail pattern: something@something.something, no spaces. */
@@ -131,25 +157,25 @@ export interface SignupValues {
  * Every failing rule, in the spec's order (pseudo, e-mail, password,
  * confirmation, privacy); the dialog shows the first one.
  */
-export function signupErrors(input: SignupInput): { field: SignupField; message: string }[] {
-  const errors: { field: SignupField; message: string }[] = [];
+export function signupErrors(input: SignupInput): { field: SignupField; message: AccountMessage }[] {
+  const errors: { field: SignupField; message: AccountMessage }[] = [];
   const pseudo = text(input.pseudo).trim();
   const email = normalizeEmailInput(input.email);
   const password = text(input.password);
-  if (!pseudo) errors.push({ field: "pseudo", message: ACCOUNT_MESSAGES.pseudoRequired });
+  if (!pseudo) errors.push({ field: "pseudo", message: accountMessage("pseudoRequired") });
   else if (pseudo.length < PSEUDO_MIN_LENGTH || pseudo.length > PSEUDO_MAX_LENGTH)
-    errors.push({ field: "pseudo", message: ACCOUNT_MESSAGES.pseudoLength });
-  else if (!pseudoPattern.test(pseudo)) errors.push({ field: "pseudo", message: ACCOUNT_MESSAGES.pseudoCharacters });
-  if (!email) errors.push({ field: "email", message: ACCOUNT_MESSAGES.emailRequired });
-  else if (!isLooseEmail(email)) errors.push({ field: "email", message: ACCOUNT_MESSAGES.emailInvalid });
-  if (!password) errors.push({ field: "password", message: ACCOUNT_MESSAGES.passwordRequired });
+    errors.push({ field: "pseudo", message: accountMessage("pseudoLength") });
+  else if (!pseudoPattern.test(pseudo)) errors.push({ field: "pseudo", message: accountMessage("pseudoCharacters") });
+  if (!email) errors.push({ field: "email", message: accountMessage("emailRequired") });
+  else if (!isLooseEmail(email)) errors.push({ field: "email", message: accountMessage("emailInvalid") });
+  if (!password) errors.push({ field: "password", message: accountMessage("passwordRequired") });
   else if (password.length < PASSWORD_MIN_LENGTH)
-    errors.push({ field: "password", message: ACCOUNT_MESSAGES.passwordTooShort });
+    errors.push({ field: "password", message: accountMessage("passwordTooShort") });
   else if (password.length > PASSWORD_MAX_LENGTH)
-    errors.push({ field: "password", message: ACCOUNT_MESSAGES.passwordTooLong });
+    errors.push({ field: "password", message: accountMessage("passwordTooLong") });
   if (password !== text(input.confirmation))
-    errors.push({ field: "confirmation", message: ACCOUNT_MESSAGES.passwordsDiffer });
-  if (!isChecked(input.privacy)) errors.push({ field: "privacy", message: ACCOUNT_MESSAGES.privacyRequired });
+    errors.push({ field: "confirmation", message: accountMessage("passwordsDiffer") });
+  if (!isChecked(input.privacy)) errors.push({ field: "privacy", message: accountMessage("privacyRequired") });
   return errors;
 }
 
@@ -173,19 +199,19 @@ export function loginValues(input: {
   identifier: unknown;
   password: unknown;
   remember?: unknown;
-}): { ok: true; value: LoginValues } | { ok: false; message: string } {
+}): { ok: true; value: LoginValues } | { ok: false; message: AccountMessage } {
   const identifier = text(input.identifier).trim();
   const password = text(input.password);
-  if (!identifier || !password) return { ok: false, message: ACCOUNT_MESSAGES.loginRequired };
+  if (!identifier || !password) return { ok: false, message: accountMessage("loginRequired") };
   if (identifier.length > EMAIL_MAX_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-    return { ok: false, message: ACCOUNT_MESSAGES.loginFailed };
+    return { ok: false, message: accountMessage("loginFailed") };
   }
   return { ok: true, value: { identifier, password, remember: isChecked(input.remember) } };
 }
 
-export function forgotEmail(input: unknown): { ok: true; email: string } | { ok: false; message: string } {
+export function forgotEmail(input: unknown): { ok: true; email: string } | { ok: false; message: AccountMessage } {
   const email = normalizeEmailInput(input);
-  return isLooseEmail(email) ? { ok: true, email } : { ok: false, message: ACCOUNT_MESSAGES.forgotEmailInvalid };
+  return isLooseEmail(email) ? { ok: true, email } : { ok: false, message: accountMessage("forgotEmailInvalid") };
 }
 
 /** Reset form: token, then the password (trimmed, 8 minimum), then the confirmation when one is given. */
@@ -195,16 +221,16 @@ export function resetErrors(input: {
   confirmation?: unknown;
 }):
   | { ok: true; token: string; password: string }
-  | { ok: false; field: "token" | "password" | "confirmation"; message: string } {
+  | { ok: false; field: "token" | "password" | "confirmation"; message: AccountMessage } {
   const token = text(input.token).trim();
-  if (!token) return { ok: false, field: "token", message: ACCOUNT_MESSAGES.resetTokenMissing };
+  if (!token) return { ok: false, field: "token", message: accountMessage("resetTokenMissing") };
   const password = text(input.password).trim();
   if (password.length < PASSWORD_MIN_LENGTH)
-    return { ok: false, field: "password", message: ACCOUNT_MESSAGES.resetPasswordTooShort };
+    return { ok: false, field: "password", message: accountMessage("resetPasswordTooShort") };
   if (password.length > PASSWORD_MAX_LENGTH)
-    return { ok: false, field: "password", message: ACCOUNT_MESSAGES.passwordTooLong };
+    return { ok: false, field: "password", message: accountMessage("passwordTooLong") };
   if (input.confirmation !== undefined && text(input.confirmation).trim() !== password)
-    return { ok: false, field: "confirmation", message: ACCOUNT_MESSAGES.passwordsDiffer };
+    return { ok: false, field: "confirmation", message: accountMessage("passwordsDiffer") };
   return { ok: true, token, password };
 }
 

@@ -305,15 +305,15 @@ describe("validateCalorieInput", () => {
     });
 
     it.each(["99,5", "99.9", "300,5", "300.1", "0"])("rejects %j as out of range", (taille) => {
-      expect(errorsFor({ taille })).toEqual({ taille: CALORIE_MESSAGES.tailleHorsLimites });
+      expect(errorsFor({ taille })).toEqual({ taille: "tailleHorsLimites" });
     });
 
     it.each(["175,3", "175.25", "175.75", "100.1"])("rejects %j as off the 0.5 step", (taille) => {
-      expect(errorsFor({ taille })).toEqual({ taille: CALORIE_MESSAGES.taillePas });
+      expect(errorsFor({ taille })).toEqual({ taille: "taillePas" });
     });
 
     it.each(["", "abc", "1e2", "17,5,5", undefined])("rejects %j as not a number", (taille) => {
-      expect(errorsFor({ taille })).toEqual({ taille: CALORIE_MESSAGES.tailleInvalide });
+      expect(errorsFor({ taille })).toEqual({ taille: "tailleInvalide" });
     });
   });
 
@@ -323,11 +323,11 @@ describe("validateCalorieInput", () => {
     });
 
     it.each(["49,9", "500.1", "0"])("rejects %j as out of range", (poids) => {
-      expect(errorsFor({ poids })).toEqual({ poids: CALORIE_MESSAGES.poidsHorsLimites });
+      expect(errorsFor({ poids })).toEqual({ poids: "poidsHorsLimites" });
     });
 
     it.each(["", "soixante-dix", "-70", null])("rejects %j as not a number", (poids) => {
-      expect(errorsFor({ poids })).toEqual({ poids: CALORIE_MESSAGES.poidsInvalide });
+      expect(errorsFor({ poids })).toEqual({ poids: "poidsInvalide" });
     });
   });
 
@@ -337,15 +337,15 @@ describe("validateCalorieInput", () => {
     });
 
     it.each(["11", "121", "1990"])("rejects %j as out of range", (age) => {
-      expect(errorsFor({ age })).toEqual({ age: CALORIE_MESSAGES.ageHorsLimites });
+      expect(errorsFor({ age })).toEqual({ age: "ageHorsLimites" });
     });
 
     it.each(["30,5", "12.5"])("rejects %j as not a whole number of years", (age) => {
-      expect(errorsFor({ age })).toEqual({ age: CALORIE_MESSAGES.ageEntier });
+      expect(errorsFor({ age })).toEqual({ age: "ageEntier" });
     });
 
     it.each(["", "trente"])("rejects %j as not a number", (age) => {
-      expect(errorsFor({ age })).toEqual({ age: CALORIE_MESSAGES.ageInvalide });
+      expect(errorsFor({ age })).toEqual({ age: "ageInvalide" });
     });
   });
 
@@ -360,7 +360,7 @@ describe("validateCalorieInput", () => {
 
     it.each(["", "   ", undefined, null])("requires it (%j)", (masseGrasse) => {
       expect(errorsFor({ formule: "katch", masseGrasse })).toEqual({
-        masseGrasse: CALORIE_MESSAGES.masseGrasseRequise,
+        masseGrasse: "masseGrasseRequise",
       });
     });
 
@@ -368,35 +368,35 @@ describe("validateCalorieInput", () => {
       const { masseGrasse: _omitted, ...withoutBodyFat } = form;
       expect(validateCalorieInput({ ...withoutBodyFat, formule: "katch" })).toEqual({
         ok: false,
-        errors: { masseGrasse: CALORIE_MESSAGES.masseGrasseRequise },
+        errors: { masseGrasse: "masseGrasseRequise" },
       });
     });
 
     it.each(["7,9", "70.1", "0", "100"])("rejects %j as out of range", (masseGrasse) => {
       expect(errorsFor({ formule: "katch", masseGrasse })).toEqual({
-        masseGrasse: CALORIE_MESSAGES.masseGrasseHorsLimites,
+        masseGrasse: "masseGrasseHorsLimites",
       });
     });
 
     it.each(["abc", "20%", "2e1"])("rejects %j as not a number", (masseGrasse) => {
       expect(errorsFor({ formule: "katch", masseGrasse })).toEqual({
-        masseGrasse: CALORIE_MESSAGES.masseGrasseInvalide,
+        masseGrasse: "masseGrasseInvalide",
       });
     });
   });
 
   describe("choices", () => {
     it.each([
-      ["sexe", "", CALORIE_MESSAGES.sexe],
-      ["sexe", "autre", CALORIE_MESSAGES.sexe],
-      ["sexe", "Homme", CALORIE_MESSAGES.sexe],
-      ["sexe", undefined, CALORIE_MESSAGES.sexe],
-      ["formule", "harris", CALORIE_MESSAGES.formule],
-      ["formule", 1, CALORIE_MESSAGES.formule],
-      ["activite", "", CALORIE_MESSAGES.activite],
-      ["activite", "tres-actif", CALORIE_MESSAGES.activite],
-      ["objectif", "", CALORIE_MESSAGES.objectif],
-      ["objectif", "perdre", CALORIE_MESSAGES.objectif],
+      ["sexe", "", "sexe"],
+      ["sexe", "autre", "sexe"],
+      ["sexe", "Homme", "sexe"],
+      ["sexe", undefined, "sexe"],
+      ["formule", "harris", "formule"],
+      ["formule", 1, "formule"],
+      ["activite", "", "activite"],
+      ["activite", "tres-actif", "activite"],
+      ["objectif", "", "objectif"],
+      ["objectif", "perdre", "objectif"],
     ])("rejects %s = %j", (field, value, message) => {
       expect(errorsFor({ [field]: value })).toEqual({ [field]: message });
     });
@@ -418,17 +418,17 @@ describe("validateCalorieInput", () => {
     expect(
       errorsFor({ sexe: "", poids: "7", taille: "175,3", age: "", formule: "katch", masseGrasse: "", activite: "x" }),
     ).toEqual({
-      sexe: CALORIE_MESSAGES.sexe,
-      poids: CALORIE_MESSAGES.poidsHorsLimites,
-      taille: CALORIE_MESSAGES.taillePas,
-      age: CALORIE_MESSAGES.ageInvalide,
-      masseGrasse: CALORIE_MESSAGES.masseGrasseRequise,
-      activite: CALORIE_MESSAGES.activite,
+      sexe: "sexe",
+      poids: "poidsHorsLimites",
+      taille: "taillePas",
+      age: "ageInvalide",
+      masseGrasse: "masseGrasseRequise",
+      activite: "activite",
     });
   });
 
   it("does not judge the body fat when the formula itself is invalid", () => {
-    expect(errorsFor({ formule: "katsch", masseGrasse: "" })).toEqual({ formule: CALORIE_MESSAGES.formule });
+    expect(errorsFor({ formule: "katsch", masseGrasse: "" })).toEqual({ formule: "formule" });
   });
 
   it.each([
@@ -440,12 +440,12 @@ describe("validateCalorieInput", () => {
     expect(validateCalorieInput(raw)).toEqual({
       ok: false,
       errors: {
-        sexe: CALORIE_MESSAGES.sexe,
-        poids: CALORIE_MESSAGES.poidsInvalide,
-        taille: CALORIE_MESSAGES.tailleInvalide,
-        age: CALORIE_MESSAGES.ageInvalide,
-        activite: CALORIE_MESSAGES.activite,
-        objectif: CALORIE_MESSAGES.objectif,
+        sexe: "sexe",
+        poids: "poidsInvalide",
+        taille: "tailleInvalide",
+        age: "ageInvalide",
+        activite: "activite",
+        objectif: "objectif",
       },
     });
   });
@@ -488,7 +488,7 @@ describe("calorieFormSchema", () => {
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
-      { path: ["poids"], message: CALORIE_MESSAGES.poidsHorsLimites },
+      { path: ["poids"], message: "poidsHorsLimites" },
     ]);
   });
 
@@ -503,13 +503,13 @@ describe("calorieFormSchema", () => {
       objectif: "gain",
     });
     expect(result.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
-      { path: ["masseGrasse"], message: CALORIE_MESSAGES.masseGrasseRequise },
+      { path: ["masseGrasse"], message: "masseGrasseRequise" },
     ]);
   });
 
   it("answers a body that is not an object in French", () => {
     const result = calorieFormSchema.safeParse("nope");
-    expect(result.error?.issues[0]?.message).toBe(CALORIE_MESSAGES.formulaireInvalide);
+    expect(result.error?.issues[0]?.message).toBe("formulaireInvalide");
   });
 
   it("feeds computeCalorieNeeds directly", () => {

@@ -247,6 +247,8 @@ export const CALORIE_MESSAGES = {
   objectif: "Objectif à choisir : perdre, maintenir ou prendre du poids.",
 } as const;
 
+export type CalorieMessageKey = keyof typeof CALORIE_MESSAGES;
+
 /**
  * A form sends "" for an untouched field and a JSON client may send null;
  * both mean "not given", like a missing key.
@@ -263,13 +265,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 interface NumberRule {
   min: number;
   max: number;
-  invalid: string;
-  outOfRange: string;
+  invalid: CalorieMessageKey;
+  outOfRange: CalorieMessageKey;
   /** Extra rule checked once the value is in range, e.g. the 0.5 cm step. */
-  extra?: { test: (value: number) => boolean; message: string };
+  extra?: { test: (value: number) => boolean; message: CalorieMessageKey };
 }
 
-type NumberCheck = { ok: true; value: number } | { ok: false; message: string };
+type NumberCheck = { ok: true; value: number } | { ok: false; message: CalorieMessageKey };
 
 /** Not a number -> invalid; then range; then the extra rule: one message at a time. */
 function checkNumber(raw: unknown, rule: NumberRule): NumberCheck {
@@ -282,50 +284,50 @@ function checkNumber(raw: unknown, rule: NumberRule): NumberCheck {
 
 const BODY_FAT_RULE: NumberRule = {
   ...CALORIE_LIMITS.masseGrasse,
-  invalid: CALORIE_MESSAGES.masseGrasseInvalide,
-  outOfRange: CALORIE_MESSAGES.masseGrasseHorsLimites,
+  invalid: "masseGrasseInvalide",
+  outOfRange: "masseGrasseHorsLimites",
 };
 
 /** Body fat is checked only for Katch-McArdle, where it is required. */
 function checkBodyFatForKatch(raw: unknown): NumberCheck {
-  if (blankToUndefined(raw) === undefined) return { ok: false, message: CALORIE_MESSAGES.masseGrasseRequise };
+  if (blankToUndefined(raw) === undefined) return { ok: false, message: "masseGrasseRequise" };
   return checkNumber(raw, BODY_FAT_RULE);
 }
 
 const NUMBER_RULES = {
   poids: {
     ...CALORIE_LIMITS.poids,
-    invalid: CALORIE_MESSAGES.poidsInvalide,
-    outOfRange: CALORIE_MESSAGES.poidsHorsLimites,
+    invalid: "poidsInvalide",
+    outOfRange: "poidsHorsLimites",
   },
   taille: {
     min: CALORIE_LIMITS.taille.min,
     max: CALORIE_LIMITS.taille.max,
-    invalid: CALORIE_MESSAGES.tailleInvalide,
-    outOfRange: CALORIE_MESSAGES.tailleHorsLimites,
+    invalid: "tailleInvalide",
+    outOfRange: "tailleHorsLimites",
     // Multiples of 0.5 are exact in binary, so value / 0.5 is an integer
     // exactly when the step is respected.
     extra: {
       test: (value: number) => Number.isInteger(value / CALORIE_LIMITS.taille.step),
-      message: CALORIE_MESSAGES.taillePas,
+      message: "taillePas",
     },
   },
   age: {
     ...CALORIE_LIMITS.age,
-    invalid: CALORIE_MESSAGES.ageInvalide,
-    outOfRange: CALORIE_MESSAGES.ageHorsLimites,
+    invalid: "ageInvalide",
+    outOfRange: "ageHorsLimites",
     // The field is a number input with the default step of 1, as in the
     // original form; the server holds the same line.
-    extra: { test: Number.isInteger, message: CALORIE_MESSAGES.ageEntier },
+    extra: { test: Number.isInteger, message: "ageEntier" },
   },
 } satisfies Record<string, NumberRule>;
 
-type ChoiceCheck<Value extends string> = { ok: true; value: Value } | { ok: false; message: string };
+type ChoiceCheck<Value extends string> = { ok: true; value: Value } | { ok: false; message: CalorieMessageKey };
 
 function checkChoice<const Value extends string>(
   raw: unknown,
   values: readonly Value[],
-  message: string,
+  message: CalorieMessageKey,
 ): ChoiceCheck<Value> {
   const value = blankToUndefined(raw);
   return typeof value === "string" && (values as readonly string[]).includes(value)
@@ -333,7 +335,8 @@ function checkChoice<const Value extends string>(
     : { ok: false, message };
 }
 
-export type CalorieFieldErrors = Partial<Record<CalorieField, string>>;
+/** Each failing field with the key of its message (CALORIE_MESSAGES; `messages.calories.<key>` in tools.json). */
+export type CalorieFieldErrors = Partial<Record<CalorieField, CalorieMessageKey>>;
 
 export type CalorieValidation = { ok: true; value: CalorieInput } | { ok: false; errors: CalorieFieldErrors };
 
@@ -350,17 +353,17 @@ export type CalorieValidation = { ok: true; value: CalorieInput } | { ok: false;
  */
 export function validateCalorieInput(raw: unknown): CalorieValidation {
   const body = isRecord(raw) ? raw : {};
-  const sexe = checkChoice(body["sexe"], SEXES, CALORIE_MESSAGES.sexe);
+  const sexe = checkChoice(body["sexe"], SEXES, "sexe");
   const poids = checkNumber(body["poids"], NUMBER_RULES.poids);
   const taille = checkNumber(body["taille"], NUMBER_RULES.taille);
   const age = checkNumber(body["age"], NUMBER_RULES.age);
   const formule =
     blankToUndefined(body["formule"]) === undefined
       ? ({ ok: true, value: DEFAULT_FORMULE } as const)
-      : checkChoice(body["formule"], FORMULES, CALORIE_MESSAGES.formule);
+      : checkChoice(body["formule"], FORMULES, "formule");
   const masseGrasse = formule.ok && formule.value === "katch" ? checkBodyFatForKatch(body["masseGrasse"]) : null;
-  const activite = checkChoice(body["activite"], ACTIVITES, CALORIE_MESSAGES.activite);
-  const objectif = checkChoice(body["objectif"], OBJECTIFS, CALORIE_MESSAGES.objectif);
+  const activite = checkChoice(body["activite"], ACTIVITES, "activite");
+  const objectif = checkChoice(body["objectif"], OBJECTIFS, "objectif");
 
   const checks = { sexe, poids, taille, age, formule, masseGrasse, activite, objectif };
   const errors: CalorieFieldErrors = {};

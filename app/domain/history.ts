@@ -9,8 +9,8 @@
 // never charts an IMC that does not match the weight beside it.
 
 import { z } from "zod";
-import { type CalorieInput, computeCalorieNeeds, validateCalorieInput } from "./calories.ts";
-import { computeImcResult, validateImcInput } from "./imc.ts";
+import { CALORIE_MESSAGES, type CalorieInput, computeCalorieNeeds, validateCalorieInput } from "./calories.ts";
+import { computeImcResult, IMC_MESSAGES, validateImcInput } from "./imc.ts";
 
 export const HISTORY_ACTIONS = ["IMC_CALC", "CALORIES_CALC"] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
@@ -174,7 +174,7 @@ export function historyEntrySchema(now: () => Date = () => new Date()) {
         const shape = imcMetaShape.safeParse(body.meta);
         if (!shape.success) return fail(firstIssueMessage(shape.error));
         const checked = validateImcInput(shape.data);
-        if (!checked.ok) return fail(checked.message);
+        if (!checked.ok) return fail(IMC_MESSAGES[checked.message]);
         return imcHistoryEntry(checked, dateOrNow(shape.data.date, now()));
       }
 
@@ -182,7 +182,10 @@ export function historyEntrySchema(now: () => Date = () => new Date()) {
       if (!shape.success) return fail(firstIssueMessage(shape.error));
       // The calorie schema keeps only the form fields: date and calories stay out.
       const checked = validateCalorieInput(shape.data);
-      if (!checked.ok) return fail(Object.values(checked.errors)[0] ?? HISTORY_MESSAGES.metaNotAnObject);
+      if (!checked.ok) {
+        const firstError = Object.values(checked.errors)[0];
+        return fail(firstError ? CALORIE_MESSAGES[firstError] : HISTORY_MESSAGES.metaNotAnObject);
+      }
       return caloriesHistoryEntry(checked.value, dateOrNow(shape.data.date, now()));
     });
 }

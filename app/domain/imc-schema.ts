@@ -1,22 +1,24 @@
-// The IMC form as a zod schema, for the server (page actions and the JSON
-// API). Apart from imc.ts so the browser, which validates with
-// validateImcInput directly, never loads zod.
+// The IMC form as a zod schema, for the page actions (conform's parseWithZod
+// on /imc and /outils). Apart from imc.ts so the browser, which validates
+// with validateImcInput directly, never loads zod.
 import { z } from "zod";
-import { IMC_MESSAGES, validateImcInput } from "./imc.ts";
+import type { ImcMessageKey } from "./imc.ts";
+import { validateImcInput } from "./imc.ts";
 
 /**
  * The IMC form as a zod schema, for a page action (FormData through
- * conform's parseWithZod, which turns empty fields into undefined) and for the
- * JSON API alike. It delegates to validateImcInput so both paths give the
- * same two messages. The single issue has an empty path: it is a form-level
- * error (conform's `form.errors`), because the message speaks of both fields.
+ * conform's parseWithZod, which turns empty fields into undefined). It
+ * delegates to validateImcInput, and its issue says the message by key (an
+ * ImcMessageKey: the page translates it, as it does the browser's own
+ * check). The single issue has an empty path: it is a form-level error
+ * (conform's `form.errors`), because the message speaks of both fields.
  */
 export const imcFormSchema = z
   .object(
     { poids: z.unknown().optional(), taille: z.unknown().optional() },
     // A JSON body that is not even an object gets the "not numbers" message
     // rather than zod's English default.
-    { error: IMC_MESSAGES.invalidNumbers },
+    { error: "invalidNumbers" satisfies ImcMessageKey },
   )
   .transform((raw, ctx) => {
     const result = validateImcInput(raw);

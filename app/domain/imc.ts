@@ -35,24 +35,27 @@ export interface ImcRawInput {
   taille?: unknown;
 }
 
-export type ImcValidation = { ok: true; poids: number; taille: number } | { ok: false; message: string };
+export type ImcMessageKey = keyof typeof IMC_MESSAGES;
+
+/** A refusal names its message by key (IMC_MESSAGES; `messages.imc.<key>` in tools.json): pages translate it. */
+export type ImcValidation = { ok: true; poids: number; taille: number } | { ok: false; message: ImcMessageKey };
 
 /**
  * Checks the IMC form in the spec's order: both fields must first be numbers
- * (else IMC_MESSAGES.invalidNumbers), then within IMC_LIMITS (else
- * IMC_MESSAGES.outOfRange). One message covers both fields, as in the spec.
+ * (else invalidNumbers), then within IMC_LIMITS (else outOfRange). One
+ * message covers both fields, as in the spec.
  */
 export function validateImcInput(raw: ImcRawInput): ImcValidation {
   const poids = readNumberInput(raw.poids);
   const taille = readNumberInput(raw.taille);
   if (poids === null || taille === null) {
-    return { ok: false, message: IMC_MESSAGES.invalidNumbers };
+    return { ok: false, message: "invalidNumbers" };
   }
   const { heightCm, weightKg } = IMC_LIMITS;
   const heightInRange = taille >= heightCm.min && taille <= heightCm.max;
   const weightInRange = poids >= weightKg.min && poids <= weightKg.max;
   if (!heightInRange || !weightInRange) {
-    return { ok: false, message: IMC_MESSAGES.outOfRange };
+    return { ok: false, message: "outOfRange" };
   }
   return { ok: true, poids, taille };
 }

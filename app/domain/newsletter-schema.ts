@@ -62,4 +62,13 @@ export function createNewsletterSchema(messages: NewsletterAdminMessages = NEWSL
 }
 
 export const newsletterSchema = createNewsletterSchema();
+
+/**
+ * The same rules, each issue saying its message by key (a
+ * NewsletterAdminMessageKey): the admin screen's action answers keys and the
+ * screen translates them.
+ */
+export const newsletterKeySchema = createNewsletterSchema(
+  Object.fromEntries(Object.keys(NEWSLETTER_ADMIN_MESSAGES).map((key) => [key, key])) as NewsletterAdminMessages,
+);
 export type NewsletterInput = z.output<typeof newsletterSchema>;

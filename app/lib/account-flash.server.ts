@@ -2,6 +2,7 @@ import { type Cookie, createCookie, type RouterContextProvider } from "react-rou
 import { z } from "zod";
 import { type AccountFlash, accountIntents, accountViews } from "~/components/account/account-types";
 import type { AppConfig } from "~/config.server";
+import { ACCOUNT_MESSAGE_KEYS } from "~/domain/account";
 import { getServices } from "~/context.server";
 
 // Without JavaScript the account action answers with a redirect; the outcome
@@ -15,11 +16,25 @@ const maxValueLength = 254;
 
 const clipped = z.string().transform((value) => value.slice(0, maxValueLength));
 
+/** A message key with its values (forgotSent's e-mail, tooManyAttempts' minutes). */
+const messageSchema = z.union([
+  z.object({ key: z.literal("forgotSent"), values: z.object({ email: clipped }) }),
+  z.object({ key: z.literal("tooManyAttempts"), values: z.object({ count: z.number().int().min(0).max(1_000_000) }) }),
+  z.object({
+    key: z.enum(
+      ACCOUNT_MESSAGE_KEYS.filter((key) => key !== "forgotSent" && key !== "tooManyAttempts") as [
+        Exclude<(typeof ACCOUNT_MESSAGE_KEYS)[number], "forgotSent" | "tooManyAttempts">,
+        ...Exclude<(typeof ACCOUNT_MESSAGE_KEYS)[number], "forgotSent" | "tooManyAttempts">[],
+      ],
+    ),
+  }),
+]);
+
 const flashSchema = z.object({
   view: z.enum(accountViews),
   intent: z.enum(accountIntents),
   ok: z.boolean(),
-  message: clipped,
+  message: messageSchema,
   code: clipped.optional(),
   values: z
     .object({

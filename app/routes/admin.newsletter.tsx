@@ -17,7 +17,7 @@ import {
   NEWSLETTER_LIMITS,
   type NewsletterAdminMessageKey,
 } from "~/domain/newsletter";
-import { newsletterSchema } from "~/domain/newsletter-schema";
+import { newsletterKeySchema } from "~/domain/newsletter-schema";
 import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
@@ -66,10 +66,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: pageTitle(loaderData?.title) }, { name: "robots", content: "noindex" }];
 }
 
-const messageKeys = new Map<string, NewsletterAdminMessageKey>(
-  Object.entries(NEWSLETTER_ADMIN_MESSAGES).map(([key, message]) => [message, key as NewsletterAdminMessageKey]),
-);
-
 /** What was sent, each value within its field's limit (it is echoed back). */
 function submittedValues(form: FormData): NewsletterFormValues {
   const text = (name: NewsletterField, max: number) => String(form.get(name) ?? "").slice(0, max);
@@ -97,12 +93,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<NewsletterActionData>({ intent, values, preview: sanitizeNewsletterHtml(values.content) });
   }
 
-  const parsed = newsletterSchema.safeParse(Object.fromEntries(form));
+  const parsed = newsletterKeySchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const fieldErrors: NewsletterActionData["fieldErrors"] = {};
     for (const issue of parsed.error.issues) {
       const field = (issue.path[0] ?? "title") as NewsletterField;
-      fieldErrors[field] ??= messageKeys.get(issue.message) ?? "saveError";
+      fieldErrors[field] ??=
+        issue.message in NEWSLETTER_ADMIN_MESSAGES ? (issue.message as NewsletterAdminMessageKey) : "saveError";
     }
     return data<NewsletterActionData>(
       { intent, values, fieldErrors, notice: { scope: "newsletter", ok: false, messageKey: "saveError" } },

@@ -88,7 +88,7 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
       view: "login",
       intent: "login",
       ok: false,
-      message: ACCOUNT_MESSAGES.loginFailed,
+      message: { key: "loginFailed" },
       values: { identifier: "demo", remember: true },
     });
   });
@@ -108,7 +108,7 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
       view: "history",
       intent: "login",
       ok: true,
-      message: ACCOUNT_MESSAGES.loginSuccess,
+      message: { key: "loginSuccess" },
     });
   });
 
@@ -146,7 +146,7 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
       view: "create",
       intent: "register",
       ok: false,
-      message: ACCOUNT_MESSAGES.passwordsDiffer,
+      message: { key: "passwordsDiffer" },
       code: "confirmation",
       values: { pseudo: "lea", email: "lea@example.com", privacy: false, newsletter: true },
     });
@@ -159,14 +159,14 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
       view: "create",
       intent: "register",
       ok: true,
-      message: ACCOUNT_MESSAGES.signupSuccess,
+      message: { key: "signupSuccess" },
     });
     expect(app.mails.at(-1)).toMatchObject({ to: "lea@example.com", subject: "Confirme ton adresse e-mail" });
   });
 
   it("reports a pseudo already taken", async () => {
     const response = await postAccountForm(signupFields("demo", { email: "autre@example.com" }));
-    expect(await flashOf(response)).toMatchObject({ ok: false, message: ACCOUNT_MESSAGES.pseudoTaken, code: "pseudo" });
+    expect(await flashOf(response)).toMatchObject({ ok: false, message: { key: "pseudoTaken" }, code: "pseudo" });
   });
 
   it("always gives the neutral answer to a forgotten password, and moves to the sent state", async () => {
@@ -176,7 +176,7 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
       expect(await flashOf(response)).toMatchObject({
         view: "forgot",
         ok: true,
-        message: ACCOUNT_MESSAGES.forgotSent(email),
+        message: { key: "forgotSent", values: { email } },
       });
     }
     expect(app.mails.map((mail) => mail.to)).toEqual([demo.email]);
@@ -193,7 +193,7 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
     expect(await flashOf(refused)).toMatchObject({
       view: "login",
       ok: false,
-      message: ACCOUNT_MESSAGES.emailNotVerified,
+      message: { key: "emailNotVerified" },
       code: "EMAIL_NOT_VERIFIED",
     });
 
@@ -208,7 +208,7 @@ describe("POST /compte without JavaScript (303 and a flash cookie)", () => {
     expect(await flashOf(resent)).toMatchObject({
       intent: "resend",
       ok: true,
-      message: ACCOUNT_MESSAGES.verificationResent,
+      message: { key: "verificationResent" },
       values: { identifier: "nouveau" },
     });
     expect(app.mails.length).toBe(mailsBefore + 1);
@@ -247,13 +247,13 @@ describe("POST /compte with _js=1 (data for the dialog's scripts)", () => {
     });
     expect(response.status).toBe(401);
     expect(response.headers.getSetCookie()).toEqual([]);
-    expect(await json(response)).toMatchObject({ intent: "login", ok: false, message: ACCOUNT_MESSAGES.loginFailed });
+    expect(await json(response)).toMatchObject({ intent: "login", ok: false, message: { key: "loginFailed" } });
   });
 
   it("answers an empty login form with the spec's message", async () => {
     const response = await postAccountForm({ intent: "login", _js: "1", identifier: "   ", password: "" });
     expect(response.status).toBe(400);
-    expect(await json(response)).toMatchObject({ ok: false, message: ACCOUNT_MESSAGES.loginRequired });
+    expect(await json(response)).toMatchObject({ ok: false, message: { key: "loginRequired" } });
   });
 
   it("returns the token and the public user, and sets the session cookie", async () => {
@@ -269,7 +269,7 @@ describe("POST /compte with _js=1 (data for the dialog's scripts)", () => {
     expect(body).toMatchObject({
       intent: "login",
       ok: true,
-      message: ACCOUNT_MESSAGES.loginSuccess,
+      message: { key: "loginSuccess" },
       user: { pseudo: "demo", role: "user" },
     });
     expect(body.user).not.toHaveProperty("passwordHash");
@@ -288,7 +288,7 @@ describe("POST /compte with _js=1 (data for the dialog's scripts)", () => {
       confirmation: "",
     });
     expect(response.status).toBe(400);
-    expect(await json(response)).toMatchObject({ ok: false, message: ACCOUNT_MESSAGES.pseudoRequired, code: "pseudo" });
+    expect(await json(response)).toMatchObject({ ok: false, message: { key: "pseudoRequired" }, code: "pseudo" });
   });
 
   it("refuses an unknown intent", async () => {
@@ -310,7 +310,7 @@ describe("/verify-email and /reset-password", () => {
       context: app.context(),
     })) as Response;
     expect(page.status).toBe(200);
-    expect(await json(page)).toMatchObject({ state: "success", message: ACCOUNT_MESSAGES.verifySuccess });
+    expect(await json(page)).toMatchObject({ state: "success", message: { key: "verifySuccess" } });
 
     const middleware = verifyRoute.middleware[0]!;
     const again = (await middleware(
@@ -327,7 +327,7 @@ describe("/verify-email and /reset-password", () => {
       context: app.context(),
     })) as Response;
     expect(missing.status).toBe(400);
-    expect(await json(missing)).toMatchObject({ state: "invalid", message: ACCOUNT_MESSAGES.verifyNoToken });
+    expect(await json(missing)).toMatchObject({ state: "invalid", message: { key: "verifyNoToken" } });
   });
 
   it("resets the password with the mailed token and refuses a bad form", async () => {
@@ -345,18 +345,18 @@ describe("/verify-email and /reset-password", () => {
     expect(short.status).toBe(400);
     expect(await json(short)).toEqual({
       ok: false,
-      message: ACCOUNT_MESSAGES.resetPasswordTooShort,
+      message: { key: "resetPasswordTooShort" },
       field: "password",
     });
 
     const done = await reset({ token, password: "nouveau-mdp-2026", confirmation: "nouveau-mdp-2026" });
     expect(done.status).toBe(200);
-    expect(await json(done)).toEqual({ ok: true, message: ACCOUNT_MESSAGES.resetSuccess });
+    expect(await json(done)).toEqual({ ok: true, message: { key: "resetSuccess" } });
 
     const reused = await reset({ token, password: "encore-un-mdp", confirmation: "encore-un-mdp" });
     expect(await json(reused)).toMatchObject({
       ok: false,
-      message: ACCOUNT_MESSAGES.resetTokenMissing,
+      message: { key: "resetTokenMissing" },
       field: "token",
     });
 
@@ -387,12 +387,12 @@ describe("the account action and My account", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const withScripts = await postAccountForm({ ...signupFields("panne"), _js: "1" });
     expect(withScripts.status).toBe(500);
-    expect(await json(withScripts)).toMatchObject({ ok: false, message: ACCOUNT_FALLBACK_MESSAGES.serverError });
+    expect(await json(withScripts)).toMatchObject({ ok: false, message: { key: "serverError" } });
     expect(ACCOUNT_FALLBACK_MESSAGES.serverError).toBe("Erreur serveur");
 
     const without = await postAccountForm(signupFields("panne"));
     expect(without.status).toBe(303);
-    expect(await flashOf(without)).toMatchObject({ view: "create", ok: false, message: "Erreur serveur" });
+    expect(await flashOf(without)).toMatchObject({ view: "create", ok: false, message: { key: "serverError" } });
     vi.restoreAllMocks();
   });
 });

@@ -11,7 +11,7 @@ import {
 import { afterLoginHref, withAccountView, withoutAccountView } from "~/components/account/account-url";
 import { getClientAddress } from "~/context.server";
 import {
-  ACCOUNT_MESSAGES,
+  accountMessage,
   EMAIL_MAX_LENGTH,
   EMAIL_NOT_VERIFIED_CODE,
   isChecked,
@@ -77,7 +77,7 @@ async function handle(
         answer: {
           intent,
           ok: true,
-          message: ACCOUNT_MESSAGES.loginSuccess,
+          message: accountMessage("loginSuccess"),
           token: result.session.token,
           user: publicUser(result.user),
         },
@@ -159,15 +159,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (!intent) {
     return wantsData
-      ? data({ ok: false, message: "Requête invalide." }, { status: 400 })
+      ? data({ ok: false, message: accountMessage("signupFailed") }, { status: 400 })
       : redirect(withAccountView(returnTo, "login"), 303);
   }
 
   if (intent === "logout") {
     const headers = { "Set-Cookie": await endSession(context, request) };
-    return wantsData
-      ? data<AccountActionData>({ intent, ok: true, message: "" }, { headers })
-      : redirect(returnTo, { status: 303, headers });
+    return wantsData ? data({ intent, ok: true }, { headers }) : redirect(returnTo, { status: 303, headers });
   }
 
   let handled: Handled;

@@ -154,7 +154,7 @@ describe("/mon-compte", () => {
       view: "login",
       intent: "logout",
       ok: true,
-      message: "Tu es déconnecté de tous tes appareils.",
+      message: { key: "loggedOutEverywhere" },
     });
     expect(await getCurrentUser(app.context(), new Request(origin, { headers: { Cookie: cookie } }))).toBeNull();
   });

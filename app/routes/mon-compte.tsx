@@ -10,7 +10,7 @@ import { afterDeletion } from "~/components/my-account/delete-form";
 import { afterLogoutEverywhere } from "~/components/my-account/sessions-card";
 import pageStyles from "~/components/account/account-page.module.css";
 import { getClientAddress } from "~/context.server";
-import { ACCOUNT_MESSAGES, EMAIL_MAX_LENGTH } from "~/domain/account";
+import { accountMessage, EMAIL_MAX_LENGTH } from "~/domain/account";
 import { serializeAccountFlash } from "~/lib/account-flash.server";
 import { readFormData } from "~/lib/http.server";
 import { type MyAccountSection, readMyAccountFlash, serializeMyAccountFlash } from "~/lib/my-account-flash.server";
@@ -142,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         view: "login",
         intent: "logout",
         ok: true,
-        message: ACCOUNT_MESSAGES.loggedOutEverywhere,
+        message: accountMessage("loggedOutEverywhere"),
       };
       const answerHeaders = new Headers(noStore);
       answerHeaders.append("Set-Cookie", await clearedSessionCookie(context));

@@ -8,7 +8,7 @@ import { AccountPageCard } from "~/components/account/account-page-card";
 import pageStyles from "~/components/account/account-page.module.css";
 import accountStyles from "~/components/account/account.module.css";
 import { withAccountView } from "~/components/account/account-url";
-import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES, ACCOUNT_TIMINGS, resetErrors } from "~/domain/account";
+import { ACCOUNT_TIMINGS, type AccountMessage, accountMessage, resetErrors } from "~/domain/account";
 import { withMinimumDuration } from "~/lib/minimum-duration";
 import { pageTitle } from "~/lib/page-title";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -22,7 +22,7 @@ import { resetPassword } from "~/services/auth/accounts.server";
 
 interface ResetActionData {
   ok: boolean;
-  message: string;
+  message: AccountMessage;
   field?: "token" | "password" | "confirmation";
 }
 
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ResetActionData> {
   return withMinimumDuration<ResetActionData>(ACCOUNT_TIMINGS.resetMinimumMs, serverAction, {
     ok: false,
-    message: ACCOUNT_FALLBACK_MESSAGES.resetFailed,
+    message: accountMessage("resetFailed"),
   });
 }
 
@@ -75,7 +75,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [touched, setTouched] = useState(false);
-  const translate = (message: string) => translateAccountMessage(t, message);
+  const translate = (message: AccountMessage) => translateAccountMessage(t, message);
 
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const succeeded = actionData?.ok === true;
@@ -90,7 +90,7 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
     return (
       <AccountPageCard tone="error" title={t("reset.title")}>
         <p className={pageStyles.message} role="alert">
-          {translate(actionData?.message ?? ACCOUNT_MESSAGES.resetTokenMissing)}
+          {translate(actionData?.message ?? accountMessage("resetTokenMissing"))}
         </p>
         <div className="button-row">
           <Link to={withAccountView("/", "forgot")} className="button button-primary">

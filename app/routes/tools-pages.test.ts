@@ -1,6 +1,4 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { CALORIE_MESSAGES } from "~/domain/calories";
-import { IMC_MESSAGES } from "~/domain/imc";
 import type { CalorieCalculatorData, ImcCalculatorData } from "~/lib/calculator-results";
 import { startSession } from "~/services/auth/session.server";
 import { listCalculations } from "~/services/history.server";
@@ -72,11 +70,11 @@ describe("/imc action", () => {
     );
     expect(notNumbers.status).toBe(400);
     const body = (await notNumbers.json()) as ImcCalculatorData;
-    expect(body.reply.error).toEqual({ "": [IMC_MESSAGES.invalidNumbers] });
+    expect(body.reply.error).toEqual({ "": ["invalidNumbers"] });
     expect(body.result).toBeNull();
 
     const outOfRange = await post(imcRoute, formPost("/imc", { poids: "45", taille: "175" }));
-    expect(((await outOfRange.json()) as ImcCalculatorData).reply.error).toEqual({ "": [IMC_MESSAGES.outOfRange] });
+    expect(((await outOfRange.json()) as ImcCalculatorData).reply.error).toEqual({ "": ["outOfRange"] });
     expect(await listCalculations(app.services.store, userId)).toEqual([]);
   });
 
@@ -138,13 +136,13 @@ describe("/calorie(s) action", () => {
     expect(response.status).toBe(400);
     const { reply } = (await response.json()) as CalorieCalculatorData;
     expect(reply.error).toEqual({
-      sexe: [CALORIE_MESSAGES.sexe],
-      poids: [CALORIE_MESSAGES.poidsInvalide],
-      taille: [CALORIE_MESSAGES.taillePas],
-      age: [CALORIE_MESSAGES.ageHorsLimites],
-      masseGrasse: [CALORIE_MESSAGES.masseGrasseRequise],
-      activite: [CALORIE_MESSAGES.activite],
-      objectif: [CALORIE_MESSAGES.objectif],
+      sexe: ["sexe"],
+      poids: ["poidsInvalide"],
+      taille: ["taillePas"],
+      age: ["ageHorsLimites"],
+      masseGrasse: ["masseGrasseRequise"],
+      activite: ["activite"],
+      objectif: ["objectif"],
     });
   });
 });

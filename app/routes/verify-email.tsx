@@ -5,7 +5,7 @@ import { AccountPageCard } from "~/components/account/account-page-card";
 import pageStyles from "~/components/account/account-page.module.css";
 import { translateAccountMessage } from "~/components/account/account-messages";
 import { withAccountView } from "~/components/account/account-url";
-import { ACCOUNT_HTTP_FALLBACKS, ACCOUNT_MESSAGES } from "~/domain/account";
+import { type AccountMessage, accountMessage, accountMessageText } from "~/domain/account";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
 import { verifyEmail } from "~/services/auth/accounts.server";
@@ -18,7 +18,7 @@ type VerificationState = "success" | "error" | "invalid";
 
 async function checkToken(context: Readonly<RouterContextProvider>, request: Request) {
   const token = new URL(request.url).searchParams.get("token")?.trim();
-  if (!token) return { state: "invalid" as VerificationState, message: ACCOUNT_MESSAGES.verifyNoToken, status: 400 };
+  if (!token) return { state: "invalid" as VerificationState, message: accountMessage("verifyNoToken"), status: 400 };
   const result = await verifyEmail(context, token);
   return {
     state: (result.ok ? "success" : "error") as VerificationState,
@@ -39,7 +39,10 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     if (!wantsJson(request)) return next();
     const outcome = await checkToken(context, request);
-    return Response.json({ message: outcome.message }, { status: outcome.status, headers: noStore });
+    return Response.json(
+      { message: accountMessageText(outcome.message) },
+      { status: outcome.status, headers: noStore },
+    );
   },
 ];
 
@@ -64,9 +67,9 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   try {
     return await serverLoader();
   } catch (error) {
-    const message = isRouteErrorResponse(error)
-      ? ACCOUNT_HTTP_FALLBACKS.verify(error.status)
-      : ACCOUNT_MESSAGES.verifyFailed;
+    const message: AccountMessage = isRouteErrorResponse(error)
+      ? { key: "verifyHttpFailed", values: { status: error.status } }
+      : accountMessage("verifyFailed");
     return { title: "", state: "error" as VerificationState, message };
   }
 }

@@ -1,59 +1,68 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES } from "~/domain/account";
+import { ACCOUNT_MESSAGE_KEYS, type AccountMessage, accountMessageText } from "~/domain/account";
 import { supportedLanguages } from "~/i18n/languages";
-import { accountMessageKey, translateAccountMessage } from "./account-messages";
+import { fixedT } from "~/i18n/translator";
+import { fallbackMessageFor, translateAccountMessage } from "./account-messages";
 import { parseAccountView, withAccountView, withoutAccountView } from "./account-url";
 
 const localesDir = path.resolve(import.meta.dirname, "../../../locales");
 const accountJson = (language: string) =>
   JSON.parse(readFileSync(path.join(localesDir, language, "account.json"), "utf8")) as Record<string, unknown>;
 
-async function translatorFor(language: string) {
-  const i18n = createInstance();
-  await i18n.init({
-    lng: language,
-    fallbackLng: "fr",
-    resources: Object.fromEntries(supportedLanguages.map((lng) => [lng, { account: accountJson(lng) }])),
-    interpolation: { escapeValue: false },
-  });
-  return i18n.t;
+/** The translator components render with, over the account texts of a language. */
+function translatorFor(language: string) {
+  return fixedT(
+    { language, bundles: { account: accountJson(language) }, fallbackLanguage: "fr", fallbackBundles: {} },
+    "account",
+  );
 }
 
-const everyFrenchMessage: string[] = [
-  ...Object.values(ACCOUNT_MESSAGES).flatMap((message) => (typeof message === "string" ? [message] : [])),
-  ...Object.values(ACCOUNT_FALLBACK_MESSAGES),
-  ACCOUNT_MESSAGES.forgotSent("lea@example.com"),
-  ACCOUNT_MESSAGES.tooManyAttempts(1),
-  ACCOUNT_MESSAGES.tooManyAttempts(14),
+/** Every message the services and rules answer, the templated ones with values. */
+const everyMessage: AccountMessage[] = [
+  ...ACCOUNT_MESSAGE_KEYS.filter((key) => key !== "forgotSent" && key !== "tooManyAttempts").map(
+    (key) => ({ key }) as AccountMessage,
+  ),
+  { key: "forgotSent", values: { email: "lea@example.com" } },
+  { key: "tooManyAttempts", values: { count: 1 } },
+  { key: "tooManyAttempts", values: { count: 14 } },
 ];
 
 describe("the account messages in the reader's language", () => {
-  it("knows every message the services send", () => {
-    for (const message of everyFrenchMessage) expect(accountMessageKey(message), message).not.toBeNull();
+  it("says in French exactly what the spec says (the JSON API's text)", () => {
+    const t = translatorFor("fr");
+    for (const message of everyMessage) expect(translateAccountMessage(t, message)).toBe(accountMessageText(message));
+    expect(accountMessageText({ key: "tooManyAttempts", values: { count: 1 } })).toBe(
+      "Trop de tentatives. Réessaie dans 1 minute.",
+    );
+    expect(accountMessageText({ key: "forgotSent", values: { email: "lea@example.com" } })).toBe(
+      "Si un compte existe pour lea@example.com, un lien de réinitialisation a été envoyé.",
+    );
   });
 
-  it("keeps French exactly as the services write it", async () => {
-    const t = await translatorFor("fr");
-    for (const message of everyFrenchMessage) expect(translateAccountMessage(t, message)).toBe(message);
-  });
+  it.each(supportedLanguages.filter((language) => language !== "fr"))(
+    "translates every message into %s, values included",
+    (language) => {
+      const t = translatorFor(language);
+      for (const message of everyMessage) {
+        const translated = translateAccountMessage(t, message);
+        expect(translated, message.key).not.toBe(accountMessageText(message));
+        expect(translated).not.toMatch(/\{\{|messages\./);
+      }
+      expect(translateAccountMessage(t, { key: "forgotSent", values: { email: "lea@example.com" } })).toContain(
+        "lea@example.com",
+      );
+      expect(translateAccountMessage(t, { key: "tooManyAttempts", values: { count: 14 } })).toContain("14");
+    },
+  );
 
-  it.each(["en", "de", "es"])("translates every known message into %s, values included", async (language) => {
-    const t = await translatorFor(language);
-    for (const message of everyFrenchMessage) {
-      const translated = translateAccountMessage(t, message);
-      expect(translated, message).not.toBe(message);
-      expect(translated).not.toMatch(/\{\{|messages\./);
-    }
-    expect(translateAccountMessage(t, ACCOUNT_MESSAGES.forgotSent("lea@example.com"))).toContain("lea@example.com");
-    expect(translateAccountMessage(t, ACCOUNT_MESSAGES.tooManyAttempts(14))).toContain("14");
-  });
-
-  it("shows an unknown message as it came", async () => {
-    const t = await translatorFor("en");
-    expect(translateAccountMessage(t, "Message inconnu.")).toBe("Message inconnu.");
+  it("has the spec's fallback for each form when a request fails without an answer", () => {
+    expect(accountMessageText(fallbackMessageFor("login"))).toBe("Erreur de connexion. Réessaie.");
+    expect(accountMessageText(fallbackMessageFor("register"))).toBe("Une erreur est survenue. Réessaie.");
+    expect(accountMessageText(fallbackMessageFor("forgot"))).toBe(
+      "Impossible d'envoyer le lien. Réessaie dans un instant.",
+    );
   });
 });
 

@@ -1,33 +1,27 @@
 import type { TFunction } from "~/i18n/translator";
-import {
-  ACCOUNT_FALLBACK_MESSAGES,
-  ACCOUNT_HTTP_FALLBACKS,
-  ACCOUNT_MESSAGES,
-  parseTemplatedAccountMessage,
-} from "~/domain/account";
+import { type AccountMessage, accountMessage } from "~/domain/account";
 import type { AccountIntent } from "./account-types";
 
-// The account services answer in French (the spec's exact texts). The dialog
-// shows them in the reader's language by recognising each known French text
-// and looking up its key in locales/<lng>/account.json (messages.*); a text
-// it does not know is shown as it came.
+// The account services answer message keys with their values; the dialog and
+// the account pages show them in the reader's language from
+// locales/<lng>/account.json (messages.*), whose French texts are the spec's.
 
 /** When no answer came at all (the network is down). */
-export function fallbackMessageFor(intent: AccountIntent): string {
+export function fallbackMessageFor(intent: AccountIntent): AccountMessage {
   switch (intent) {
     case "login":
-      return ACCOUNT_FALLBACK_MESSAGES.connectionFailed;
+      return accountMessage("connectionFailed");
     case "forgot":
     case "resend":
-      return ACCOUNT_FALLBACK_MESSAGES.forgotFailed;
+      return accountMessage("forgotFailed");
     default:
-      return ACCOUNT_FALLBACK_MESSAGES.signupFailed;
+      return accountMessage("signupFailed");
   }
 }
 
 /** When the server failed the request itself (the action's own answer, with or without JavaScript). */
-export function serverFailureMessageFor(intent: AccountIntent): string {
-  return intent === "register" ? ACCOUNT_FALLBACK_MESSAGES.serverError : fallbackMessageFor(intent);
+export function serverFailureMessageFor(intent: AccountIntent): AccountMessage {
+  return intent === "register" ? accountMessage("serverError") : fallbackMessageFor(intent);
 }
 
 /**
@@ -35,51 +29,18 @@ export function serverFailureMessageFor(intent: AccountIntent): string {
  * crash), by the spec's error catalogue: the login and the sign-up name the
  * status ('Erreur serveur' for a sign-up's 500), the others their fallback.
  */
-export function unreadableAnswerMessageFor(intent: AccountIntent, status: number): string {
+export function unreadableAnswerMessageFor(intent: AccountIntent, status: number): AccountMessage {
   switch (intent) {
     case "login":
-      return ACCOUNT_HTTP_FALLBACKS.login(status);
+      return { key: "loginHttpFailed", values: { status } };
     case "register":
-      return status === 500 ? ACCOUNT_FALLBACK_MESSAGES.serverError : ACCOUNT_HTTP_FALLBACKS.signup(status);
+      return status === 500 ? accountMessage("serverError") : { key: "signupHttpFailed", values: { status } };
     default:
       return fallbackMessageFor(intent);
   }
 }
 
-type FixedMessageKey = {
-  [Key in keyof typeof ACCOUNT_MESSAGES]: (typeof ACCOUNT_MESSAGES)[Key] extends string ? Key : never;
-}[keyof typeof ACCOUNT_MESSAGES];
-
-const keyByFrenchText = new Map<string, string>();
-for (const [key, text] of Object.entries(ACCOUNT_MESSAGES)) {
-  if (typeof text === "string") keyByFrenchText.set(text, key);
-}
-for (const [key, text] of Object.entries(ACCOUNT_FALLBACK_MESSAGES)) keyByFrenchText.set(text, key);
-
-/** The account.json key of a known French message, or null. Exposed for the translation tests. */
-export function accountMessageKey(message: string): {
-  key:
-    | FixedMessageKey
-    | keyof typeof ACCOUNT_FALLBACK_MESSAGES
-    | "forgotSent"
-    | "tooManyAttempts"
-    | "loginHttpFailed"
-    | "signupHttpFailed"
-    | "verifyHttpFailed";
-  values?: Record<string, string | number>;
-} | null {
-  const fixed = keyByFrenchText.get(message);
-  if (fixed) return { key: fixed as FixedMessageKey };
-  const templated = parseTemplatedAccountMessage(message);
-  if (templated === null) return null;
-  if (templated.key === "forgotSent") return { key: "forgotSent", values: { email: templated.email } };
-  if (templated.key === "tooManyAttempts") return { key: "tooManyAttempts", values: { count: templated.minutes } };
-  return { key: templated.key, values: { status: templated.status } };
-}
-
-/** The message in the current language (French stays exactly the service's text). */
-export function translateAccountMessage(t: TFunction, message: string): string {
-  const known = accountMessageKey(message);
-  if (!known) return message;
-  return t(`messages.${known.key}`, { ns: "account", defaultValue: message, ...known.values });
+/** The message in the current language. */
+export function translateAccountMessage(t: TFunction, message: AccountMessage): string {
+  return t(`messages.${message.key}`, { ns: "account", ...("values" in message ? message.values : {}) });
 }

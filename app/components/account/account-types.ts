@@ -1,3 +1,4 @@
+import type { AccountMessage } from "~/domain/account";
 import type { PublicUser } from "~/services/auth/session.server";
 
 // Shapes shared by the account action (app/routes/compte.ts), the flash
@@ -21,11 +22,11 @@ export interface AccountFormValues {
   newsletter?: boolean;
 }
 
-/** The account action's answer. `message` is the service's French text; the dialog translates it. */
+/** The account action's answer. `message` is the service's message key and values; the dialog translates it. */
 export interface AccountOutcome {
   intent: AccountIntent;
   ok: boolean;
-  message: string;
+  message: AccountMessage;
   /** EMAIL_NOT_VERIFIED, RATE_LIMITED, or the sign-up field the message is about. */
   code?: string;
   values?: AccountFormValues;

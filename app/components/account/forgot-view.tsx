@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ACCOUNT_TIMINGS, forgotEmail } from "~/domain/account";
+import { ACCOUNT_TIMINGS, type AccountMessage, forgotEmail } from "~/domain/account";
 import { FormMessage, TextField } from "./account-fields";
 import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
 import { AccountForm, AccountFormPending, LoginOrCloseActions } from "./account-form";
@@ -26,7 +26,7 @@ export function ForgotView() {
   const [sentMessage, setSentMessage] = useState(fromServer?.ok ? fromServer.message : null);
   const [refusal, setRefusal] = useState(fromServer && !fromServer.ok ? fromServer.message : null);
   const submission = usePacedSubmission(ACCOUNT_TIMINGS.forgotMinimumMs);
-  const translate = (message: string) => translateAccountMessage(t, message);
+  const translate = (message: AccountMessage) => translateAccountMessage(t, message);
   const emailInput = useRef<HTMLInputElement>(null);
   const [refusals, setRefusals] = useState(0);
 

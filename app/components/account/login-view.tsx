@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { ACCOUNT_TIMINGS, EMAIL_NOT_VERIFIED_CODE, isLooseEmail, normalizeEmailInput } from "~/domain/account";
+import {
+  ACCOUNT_TIMINGS,
+  type AccountMessage,
+  EMAIL_NOT_VERIFIED_CODE,
+  isLooseEmail,
+  normalizeEmailInput,
+} from "~/domain/account";
 import { CheckboxField, FormMessage, PasswordField, Spinner, TextField } from "./account-fields";
 import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
 import { afterLoginHref } from "./account-url";
@@ -40,7 +46,7 @@ export function LoginView() {
   const identifierInput = useRef<HTMLInputElement>(null);
   const login = usePacedSubmission(ACCOUNT_TIMINGS.loginMinimumMs);
   const resend = usePacedSubmission(0);
-  const translate = (message: string) => translateAccountMessage(t, message);
+  const translate = (message: AccountMessage) => translateAccountMessage(t, message);
 
   // After a failed try the emptied form takes the focus back, ready for the next one.
   useEffect(() => {

@@ -3,7 +3,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MailIcon } from "~/components/layout/icons";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-policy-link";
-import { ACCOUNT_TIMINGS, type SignupField, signupErrors } from "~/domain/account";
+import { ACCOUNT_TIMINGS, type AccountMessage, type SignupField, signupErrors } from "~/domain/account";
 import { CheckboxField, FormMessage, PasswordField, TextField } from "./account-fields";
 import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
 import { AccountForm, AccountFormPending, LoginOrCloseActions } from "./account-form";
@@ -46,14 +46,14 @@ export function SignupView() {
   /** Instant validation starts with the first change or the first field left. */
   const [touched, setTouched] = useState(false);
   /** The server's refusal, shown until the form changes. */
-  const [refusal, setRefusal] = useState<{ message: string; field: SignupField | null } | null>(
+  const [refusal, setRefusal] = useState<{ message: AccountMessage; field: SignupField | null } | null>(
     fromServer && !fromServer.ok
       ? { message: fromServer.message, field: isSignupField(fromServer.code) ? fromServer.code : null }
       : null,
   );
   const [created, setCreated] = useState(fromServer?.ok === true);
   const submission = usePacedSubmission(ACCOUNT_TIMINGS.signupMinimumMs);
-  const translate = (message: string) => translateAccountMessage(t, message);
+  const translate = (message: AccountMessage) => translateAccountMessage(t, message);
   const formElement = useRef<HTMLFormElement>(null);
 
   const firstProblem = signupErrors(form)[0] ?? null;

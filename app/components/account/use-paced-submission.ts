@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ACCOUNT_FALLBACK_MESSAGES } from "~/domain/account";
+import { ACCOUNT_MESSAGE_KEYS, type AccountMessage, accountMessage } from "~/domain/account";
 import { fallbackMessageFor, unreadableAnswerMessageFor } from "./account-messages";
 import type { AccountActionData, AccountIntent } from "./account-types";
 import { accountActionPath } from "./account-url";
 
 /** The action's answer, and a different text for the toast where the spec gives one. */
 export interface AccountAnswer extends AccountActionData {
-  toastMessage?: string;
+  toastMessage?: AccountMessage;
 }
 
 function delay(ms: number, signal: AbortSignal): Promise<void> {
@@ -19,13 +19,13 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** The message of an answer that is the action's (or the API's) JSON: `message`, else `error` or `msg`. */
-function messageOf(body: Record<string, unknown> | null): string | null {
-  for (const field of ["message", "error", "msg"]) {
-    const value = body?.[field];
-    if (typeof value === "string" && value !== "") return value;
-  }
-  return null;
+/** A message key the dialog can translate (the account action's answer), not anything else a server may say. */
+function isAccountMessage(value: unknown): value is AccountMessage {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    ACCOUNT_MESSAGE_KEYS.includes((value as { key?: unknown }).key as (typeof ACCOUNT_MESSAGE_KEYS)[number])
+  );
 }
 
 /** Posts a dialog form to the account action asking for data (`_js=1`) instead of a redirect. */
@@ -47,15 +47,13 @@ async function postAccountForm(formData: FormData, signal: AbortSignal): Promise
       intent,
       ok: false,
       message: fallbackMessageFor(intent),
-      ...(intent === "login" ? { toastMessage: ACCOUNT_FALLBACK_MESSAGES.connectionError } : {}),
+      ...(intent === "login" ? { toastMessage: accountMessage("connectionError") } : {}),
     };
   }
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  const message = messageOf(body);
-  if (body && message !== null && typeof body.ok === "boolean") {
-    return { ...(body as Partial<AccountActionData>), intent, ok: body.ok, message };
+  const body = (await response.json().catch(() => null)) as Partial<AccountActionData> | null;
+  if (body && isAccountMessage(body.message) && typeof body.ok === "boolean") {
+    return { ...body, intent, ok: body.ok, message: body.message };
   }
-  if (message !== null) return { intent, ok: false, message };
   // An answer, but not the action's (a proxy's error page, a crash): the spec's message naming the status.
   return { intent, ok: false, message: unreadableAnswerMessageFor(intent, response.status) };
 }

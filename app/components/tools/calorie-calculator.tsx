@@ -43,7 +43,7 @@ export function CalorieCalculator({
   headingLevel = 2,
 }: CalculatorProps<CalorieCalculatorData>) {
   const { t, i18n } = useTranslation("tools");
-  const translate = useToolMessage();
+  const translate = useToolMessage("calories");
   const hydrated = useHydrated();
   const calculator = useCalculator({
     serverData,

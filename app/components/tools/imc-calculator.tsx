@@ -21,7 +21,7 @@ import { useToolMessage } from "./tool-messages";
  */
 export function ImcCalculator({ serverData, idPrefix = "imc", headingLevel = 2 }: CalculatorProps<ImcCalculatorData>) {
   const { t, i18n } = useTranslation("tools");
-  const translate = useToolMessage();
+  const translate = useToolMessage("imc");
   const calculator = useCalculator({
     serverData,
     idPrefix,

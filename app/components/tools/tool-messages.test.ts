@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CALORIE_MESSAGES } from "~/domain/calories";
 import { IMC_CATEGORIES, IMC_MESSAGES } from "~/domain/imc";
-import { toolMessageKey } from "./tool-messages.ts";
+import { fixedT } from "~/i18n/translator";
 
 const localesDir = path.resolve(import.meta.dirname, "../../../locales");
 const tools = (language: string) =>
@@ -28,20 +28,21 @@ describe("tool messages", () => {
     }
   });
 
-  it("every domain message has a key, and other languages really translate it", () => {
-    for (const message of [...Object.values(IMC_MESSAGES), ...Object.values(CALORIE_MESSAGES)]) {
-      const key = toolMessageKey(message);
-      expect(key).not.toBeNull();
-      const [, group, name] = key!.split(".") as [string, "imc" | "calories", string];
-      for (const language of ["en", "de", "es"]) {
-        const translated = tools(language).messages[group][name];
-        expect(translated, `${language} ${key}`).toBeTruthy();
-        expect(translated, `${language} ${key}`).not.toBe(message);
+  it("every message key of the rules is translated in every language", () => {
+    const groups = { imc: IMC_MESSAGES, calories: CALORIE_MESSAGES } as const;
+    for (const [group, messages] of Object.entries(groups)) {
+      for (const [key, french] of Object.entries(messages)) {
+        for (const language of ["fr", "en", "de", "es"]) {
+          const t = fixedT(
+            { language, bundles: { tools: tools(language) }, fallbackLanguage: "fr", fallbackBundles: {} },
+            "tools",
+          );
+          const translated = t(`messages.${group}.${key}`);
+          if (language === "fr") expect(translated).toBe(french);
+          else expect(translated, `${language} ${group}.${key}`).not.toBe(french);
+          expect(translated).not.toBe(`messages.${group}.${key}`);
+        }
       }
     }
-  });
-
-  it("does not know other texts", () => {
-    expect(toolMessageKey("Autre chose.")).toBeNull();
   });
 });

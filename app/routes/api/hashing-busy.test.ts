@@ -78,6 +78,6 @@ describe("a full hashing queue", () => {
       { context: app.context() },
     );
     expect(refused.status).toBe(503);
-    expect(await refused.json()).toMatchObject({ ok: false, message: ACCOUNT_MESSAGES.busy });
+    expect(await refused.json()).toMatchObject({ ok: false, message: { key: "busy" } });
   });
 });

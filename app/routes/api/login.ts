@@ -1,5 +1,6 @@
 import type { Route } from "./+types/login";
-import { failureResponse, handleApi, methodNotAllowed } from "~/lib/http.server";
+import { accountFailureResponse } from "~/lib/account-api.server";
+import { handleApi, methodNotAllowed } from "~/lib/http.server";
 import { signIn } from "~/services/auth/authenticator.server";
 import { publicUser } from "~/services/auth/session.server";
 
@@ -8,7 +9,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   return handleApi(async () => {
     const result = await signIn("json", request, context);
-    if (!result.ok) return failureResponse(result, { code: result.code });
+    if (!result.ok) return accountFailureResponse(result, { code: result.code });
     return Response.json(
       { token: result.session.token, user: publicUser(result.user), expiresAt: result.session.expiresAt },
       { headers: { "Set-Cookie": result.session.setCookie } },

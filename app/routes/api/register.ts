@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/register";
 import { getClientAddress } from "~/context.server";
-import { failureResponse, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { accountFailureResponse, accountMessageResponse } from "~/lib/account-api.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { register } from "~/services/auth/accounts.server";
 
@@ -36,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { locale: getLocale(context), clientAddress: getClientAddress(context) },
     );
-    if (!result.ok) return failureResponse(result);
-    return Response.json({ success: true, message: result.message }, { status: 201 });
+    if (!result.ok) return accountFailureResponse(result);
+    return accountMessageResponse(result.message, { success: true }, { status: 201 });
   });
 }
 

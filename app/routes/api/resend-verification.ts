@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/resend-verification";
 import { getClientAddress } from "~/context.server";
-import { failureResponse, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { accountFailureResponse, accountMessageResponse } from "~/lib/account-api.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { resendVerification } from "~/services/auth/accounts.server";
 
 const resendBody = z.object({ email: z.string({ error: "Email invalide." }) }, { error: "Corps de requête invalide." });
@@ -11,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     const body = await readJsonBody(request, resendBody);
     const result = await resendVerification(context, body.email, { clientAddress: getClientAddress(context) });
-    return result.ok ? Response.json({ message: result.message }) : failureResponse(result);
+    return result.ok ? accountMessageResponse(result.message) : accountFailureResponse(result);
   });
 }
 

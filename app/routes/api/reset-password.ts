@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Route } from "./+types/reset-password";
-import { failureResponse, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { accountFailureResponse, accountMessageResponse } from "~/lib/account-api.server";
+import { handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { resetPassword } from "~/services/auth/accounts.server";
 
 const resetBody = z.object(
@@ -16,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     const body = await readJsonBody(request, resetBody);
     const result = await resetPassword(context, body);
-    return result.ok ? Response.json({ message: result.message }) : failureResponse(result);
+    return result.ok ? accountMessageResponse(result.message) : accountFailureResponse(result);
   });
 }
 

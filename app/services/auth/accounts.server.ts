@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { type AppServices, getServices } from "~/context.server";
 import {
-  ACCOUNT_MESSAGES,
+  type AccountMessage,
+  accountMessage,
   EMAIL_NOT_VERIFIED_CODE,
   EMAIL_VERIFICATION_TTL_MS,
   forgotEmail,
@@ -26,10 +27,11 @@ import { hashToken, newToken } from "./tokens.server";
 // The account use cases, shared by the dialog's page actions and the /api
 // routes so the two can never answer differently.
 
+/** A use case's answer speaks in message keys: pages translate them, the JSON API answers their French text. */
 export type Failure = {
   ok: false;
   status: 400 | 401 | 403 | 404 | 409 | 429 | 503;
-  message: string;
+  message: AccountMessage;
   code?: string;
   /** For 429 and 503: when to try again (the Retry-After header). */
   retryAfterSeconds?: number;
@@ -63,7 +65,7 @@ function tooMany(msBeforeNext: number): Failure {
     ok: false,
     status: 429,
     code: "RATE_LIMITED",
-    message: ACCOUNT_MESSAGES.tooManyAttempts(Math.max(1, Math.ceil(msBeforeNext / 60_000))),
+    message: { key: "tooManyAttempts", values: { count: Math.max(1, Math.ceil(msBeforeNext / 60_000)) } },
     retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
   };
 }
@@ -73,7 +75,7 @@ function busy(error: HashingBusyError): Failure {
     ok: false,
     status: 503,
     code: "BUSY",
-    message: ACCOUNT_MESSAGES.busy,
+    message: accountMessage("busy"),
     retryAfterSeconds: error.retryAfterSeconds,
   };
 }
@@ -139,7 +141,7 @@ export async function register(
   context: Context,
   input: RegisterInput,
   options: { locale: string; clientAddress: string },
-): Promise<{ ok: true; message: string } | Failure> {
+): Promise<{ ok: true; message: AccountMessage } | Failure> {
   const errors = signupErrors(input);
   if (errors.length > 0) return { ok: false, status: 400, message: errors[0]!.message, code: errors[0]!.field };
   const services = getServices(context);
@@ -147,7 +149,7 @@ export async function register(
   if (limited) return limited;
   const values = signupValues(input);
   const { store } = services;
-  const pseudoTaken: Failure = { ok: false, status: 409, message: ACCOUNT_MESSAGES.pseudoTaken, code: "pseudo" };
+  const pseudoTaken: Failure = { ok: false, status: 409, message: accountMessage("pseudoTaken"), code: "pseudo" };
 
   if (await store.users.findByPseudo(values.pseudo)) return pseudoTaken;
   return withHashing(async () => {
@@ -175,7 +177,7 @@ export async function register(
         console.warn("Newsletter subscription at sign-up failed:", error);
       }
     }
-    return { ok: true as const, message: ACCOUNT_MESSAGES.signupSuccess };
+    return { ok: true as const, message: accountMessage("signupSuccess") };
   });
 }
 
@@ -197,31 +199,31 @@ export async function resendVerification(
   context: Context,
   emailInput: unknown,
   options: { clientAddress: string },
-): Promise<{ ok: true; message: string } | Failure> {
+): Promise<{ ok: true; message: AccountMessage } | Failure> {
   const parsed = forgotEmail(emailInput);
-  if (!parsed.ok) return { ok: false, status: 400, message: ACCOUNT_MESSAGES.emailInvalid };
+  if (!parsed.ok) return { ok: false, status: 400, message: accountMessage("emailInvalid") };
   const services = getServices(context);
   const limited = await allowMailRequest(services, options.clientAddress);
   if (limited) return limited;
   const user = await services.store.users.findByEmailOrPseudo(parsed.email);
   if (user && !user.emailVerifiedAt) await sendVerificationMail(services, user);
-  return { ok: true, message: ACCOUNT_MESSAGES.verificationResent };
+  return { ok: true, message: accountMessage("verificationResent") };
 }
 
 export async function verifyEmail(
   context: Context,
   tokenInput: unknown,
-): Promise<{ ok: true; message: string } | Failure> {
+): Promise<{ ok: true; message: AccountMessage } | Failure> {
   const token = typeof tokenInput === "string" ? tokenInput.trim() : "";
-  if (!token) return { ok: false, status: 400, message: ACCOUNT_MESSAGES.verifyNoToken };
+  if (!token) return { ok: false, status: 400, message: accountMessage("verifyNoToken") };
   const { store } = getServices(context);
   const verification = await store.verifications.findValidByTokenHash(hashToken(token), "email");
   if (!verification || !(await store.verifications.markUsed(verification.id))) {
-    return { ok: false, status: 400, message: ACCOUNT_MESSAGES.verifyFailed };
+    return { ok: false, status: 400, message: accountMessage("verifyFailed") };
   }
   const user = await store.users.update(verification.userId, { emailVerifiedAt: new Date() });
   if (user) await confirmSignupSubscription(getServices(context), user.email);
-  return { ok: true, message: ACCOUNT_MESSAGES.verifySuccess };
+  return { ok: true, message: accountMessage("verifySuccess") };
 }
 
 // ---------------------------------------------------------------- login
@@ -279,11 +281,11 @@ export async function login(
   }
   if (!user) {
     await byIdentifier.consume(identifierKey);
-    return { ok: false, status: 401, message: ACCOUNT_MESSAGES.loginFailed };
+    return { ok: false, status: 401, message: accountMessage("loginFailed") };
   }
   await Promise.all([byPair.delete(pairKey), byAddress.reward(address)]);
   if (!user.emailVerifiedAt) {
-    return { ok: false, status: 403, message: ACCOUNT_MESSAGES.emailNotVerified, code: EMAIL_NOT_VERIFIED_CODE };
+    return { ok: false, status: 403, message: accountMessage("emailNotVerified"), code: EMAIL_NOT_VERIFIED_CODE };
   }
   const session = await startSession(context, user.id, { remember });
   return { ok: true, user, session };
@@ -296,7 +298,7 @@ export async function forgotPassword(
   context: Context,
   emailInput: unknown,
   options: { clientAddress: string },
-): Promise<{ ok: true; message: string } | Failure> {
+): Promise<{ ok: true; message: AccountMessage } | Failure> {
   const parsed = forgotEmail(emailInput);
   if (!parsed.ok) return { ok: false, status: 400, message: parsed.message };
   const services = getServices(context);
@@ -310,24 +312,24 @@ export async function forgotPassword(
       renderMail("resetPassword", { to: user.email, locale: user.locale, link, name: displayName(user) }),
     );
   }
-  return { ok: true, message: ACCOUNT_MESSAGES.forgotSent(parsed.email) };
+  return { ok: true, message: { key: "forgotSent", values: { email: parsed.email } } };
 }
 
 /** Sets the new password and ends every session of that user. */
 export async function resetPassword(
   context: Context,
   input: { token: unknown; password: unknown; confirmation?: unknown },
-): Promise<{ ok: true; message: string } | (Failure & { field?: "token" | "password" | "confirmation" })> {
+): Promise<{ ok: true; message: AccountMessage } | (Failure & { field?: "token" | "password" | "confirmation" })> {
   const checked = resetErrors(input);
   if (!checked.ok) return { ok: false, status: 400, message: checked.message, field: checked.field };
   const { store } = getServices(context);
   const verification = await store.verifications.findValidByTokenHash(hashToken(checked.token), "reset");
-  if (!verification) return { ok: false, status: 400, message: ACCOUNT_MESSAGES.resetTokenMissing, field: "token" };
+  if (!verification) return { ok: false, status: 400, message: accountMessage("resetTokenMissing"), field: "token" };
   // Hashed before the token is spent: a busy server (503) leaves the link usable.
   const passwordHash = await withHashing(() => hashPassword(checked.password));
   if (typeof passwordHash !== "string") return passwordHash;
   if (!(await store.verifications.markUsed(verification.id))) {
-    return { ok: false, status: 400, message: ACCOUNT_MESSAGES.resetTokenMissing, field: "token" };
+    return { ok: false, status: 400, message: accountMessage("resetTokenMissing"), field: "token" };
   }
   await store.users.update(verification.userId, {
     passwordHash,
@@ -337,5 +339,5 @@ export async function resetPassword(
   await endAllSessions(context, verification.userId);
   // The owner took the account back: an address change someone else asked for is dropped with the sessions.
   await store.emailChanges.cancelForUser(verification.userId);
-  return { ok: true, message: ACCOUNT_MESSAGES.resetSuccess };
+  return { ok: true, message: accountMessage("resetSuccess") };
 }

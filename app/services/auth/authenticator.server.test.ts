@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as accountRoute from "~/routes/compte";
 import * as loginRoute from "~/routes/api/login";
 import { callRoute, freshTestAppPerTest, jsonRequest } from "~/testing/route-harness.server";
-import { ACCOUNT_MESSAGES } from "~/domain/account";
 import { authenticator, signIn } from "./authenticator.server";
 import { seedDemoAccounts } from "./demo-accounts.server";
 
@@ -60,7 +59,7 @@ describe("the authenticator", () => {
       jsonRequest("/api/login", { identifier: "demo", password: "wrong-password" }),
       app.context(),
     );
-    expect(refused).toMatchObject({ ok: false, status: 401, message: ACCOUNT_MESSAGES.loginFailed });
+    expect(refused).toMatchObject({ ok: false, status: 401, message: { key: "loginFailed" } });
     await expect(signIn("json", jsonRequest("/api/login", "{not json"), app.context())).rejects.toMatchObject({
       status: 400,
     });

@@ -6,6 +6,7 @@ import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import { getClientAddress } from "~/context.server";
 import { readJsonBody } from "~/lib/http.server";
+import { accountMessageText } from "~/domain/account";
 import { type Failure, login, type LoginSuccess } from "./accounts.server";
 
 // Every sign-in goes through one remix-auth Authenticator, with a strategy
@@ -20,7 +21,7 @@ type Credentials = { identifier: unknown; password: unknown; remember?: unknown 
 class SignInRefused extends Error {
   readonly failure: Failure;
   constructor(failure: Failure) {
-    super(failure.message);
+    super(accountMessageText(failure.message));
     this.name = "SignInRefused";
     this.failure = failure;
   }
