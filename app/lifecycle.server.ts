@@ -3,6 +3,7 @@ import type { AppServices } from "~/context.server";
 import { PENDING_SUBSCRIPTION_RETENTION_DAYS } from "~/domain/newsletter";
 import { CONTACT_MESSAGE_RETENTION_DAYS, FINISHED_MAIL_RETENTION_DAYS, retentionCutoff } from "~/domain/retention";
 import { lockPublishedDemoPasswords, seedDemoAccounts } from "~/services/auth/demo-accounts.server";
+import { exerciseCatalogue } from "~/services/workout/exercise-catalogue.server";
 import { createMailer, OutboxWorker } from "~/services/mail/outbox.server";
 import { createMailTransport } from "~/services/mail/transport.server";
 import { NewsletterSender } from "~/services/newsletter-sender.server";
@@ -83,6 +84,8 @@ async function openStoreWithin(config: AppConfig): Promise<Store> {
 /** Opens the store (migrations run there) within 10 s, starts the background jobs. */
 export async function startApp(config: AppConfig): Promise<RunningApp> {
   const store = await openStoreWithin(config);
+  // The exercise catalogue is validated and indexed now, not by the first request.
+  exerciseCatalogue();
   const transport = createMailTransport(config);
   // Mails a crashed process left "sending" are taken over by claimNext once their lease lapses.
   const outbox = new OutboxWorker(store, transport);

@@ -19,6 +19,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import { readCookie } from "~/lib/cookies";
 import { readAccountFlash } from "~/lib/account-flash.server";
+import { BUILDER_PARAM_NAMES } from "~/domain/workout/builder-params";
 import { CALCULATOR_FIELD } from "~/lib/calculator-results";
 import { consentFromCookieHeader } from "~/lib/consent";
 import { useNonce } from "~/lib/nonce";
@@ -65,8 +66,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
-/** Search parameters that only change what a tool page shows, never the layout's data. */
-const toolViewParams = ["onglet", "article", "objectif"];
+/**
+ * Search parameters that only change what a page shows, never the layout's
+ * data: a tool's tab or article, the workout builder's state.
+ */
+const viewOnlyParams = ["onglet", "article", "objectif", ...BUILDER_PARAM_NAMES];
 
 function differsOnlyIn(current: URL, next: URL, params: string[]): boolean {
   if (current.pathname !== next.pathname) return false;
@@ -80,7 +84,8 @@ function differsOnlyIn(current: URL, next: URL, params: string[]): boolean {
 }
 
 // The root loader reads the session and cookies: skip it where nothing it
-// returns can change — a calculation, a tool tab, an article opened.
+// returns can change — a calculation, a tool tab, an article opened, a step
+// of the workout builder.
 export function shouldRevalidate({
   formData,
   currentUrl,
@@ -88,7 +93,7 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formData?.has(CALCULATOR_FIELD)) return false;
-  if (!formData && differsOnlyIn(currentUrl, nextUrl, toolViewParams)) return false;
+  if (!formData && differsOnlyIn(currentUrl, nextUrl, viewOnlyParams)) return false;
   return defaultShouldRevalidate;
 }
 

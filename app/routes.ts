@@ -25,6 +25,7 @@ export default [
   // One calculator, two addresses (the spec lists both).
   route("calorie", "routes/calories.tsx", { id: "routes/calorie" }),
   route("calories", "routes/calories.tsx"),
+  route("exo", "routes/exo.tsx"),
   route("api/history", "routes/api/history.ts"),
   route("api/history/:id", "routes/api/history.$id.ts"),
   // The dashboard: its page, the summary, the profile photo and where photos are served.

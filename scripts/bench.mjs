@@ -40,7 +40,24 @@ const APP_TARGETS = [
   { label: "/?lng=en", path: "/?lng=en", expectedStatus: 200 },
   { label: "404 page", path: "/page-qui-n-existe-pas", expectedStatus: 404 },
   { label: "/healthz", path: "/healthz", expectedStatus: 200 },
+  // The workout builder at its first step, and at the proposed list (suggestions computed per request).
+  { label: "/exo", path: "/exo", expectedStatus: 200 },
+  {
+    label: "/exo list",
+    path: "/exo?etape=3&type=muscu&equipement=halteres&muscle=pectoraux",
+    expectedStatus: 200,
+  },
 ];
+/**
+ * Targets also reported as a share of the home page's throughput. Measured
+ * in pairs (home, then target) over several short rounds, the median ratio
+ * kept: on a shared machine the load drifts between two long runs, much less
+ * between two short ones back to back.
+ */
+const COMPARED_TO_HOME = ["/exo", "/exo list"];
+const PAIRED_ROUNDS = 5;
+/** Pages whose JavaScript is reported as the difference with the home page's. */
+const JS_COMPARED_TO_HOME = ["/exo", "/exo list"];
 const WEIGHED_PAGES = APP_TARGETS.filter((target) => target.path !== "/healthz");
 
 function readDuration() {
@@ -120,6 +137,24 @@ function autocannon(url, seconds) {
  * Warm-up run (thrown away: JIT, caches and keep-alive connections settle),
  * then the measured run. Returns the row of the results table.
  */
+/** Home and target back to back, PAIRED_ROUNDS times; the median of the per-round ratios. */
+async function measurePaired(homeUrl, target, origin) {
+  const seconds = Math.max(1, Math.round(DURATION_SECONDS / 2));
+  const url = new URL(target.path, origin).href;
+  process.stdout.write(`  ${target.label.padEnd(12)} vs /: ${PAIRED_ROUNDS} rounds of ${seconds} s each… `);
+  await autocannon(url, WARMUP_SECONDS);
+  const ratios = [];
+  for (let round = 0; round < PAIRED_ROUNDS; round++) {
+    const home = await autocannon(homeUrl, seconds);
+    const other = await autocannon(url, seconds);
+    ratios.push(other.requests.average / home.requests.average);
+  }
+  ratios.sort((a, b) => a - b);
+  const median = ratios[Math.floor(ratios.length / 2)];
+  console.log(`${formatNumber(100 * median, 1)} %`);
+  return { label: target.label, median, min: ratios[0], max: ratios.at(-1) };
+}
+
 async function measure(label, url, expectedStatus) {
   process.stdout.write(`  ${label.padEnd(12)} warming up ${WARMUP_SECONDS} s, measuring ${DURATION_SECONDS} s… `);
   await autocannon(url, WARMUP_SECONDS);
@@ -244,6 +279,7 @@ function statusCell(row) {
 
 const failures = []; // things that failed to start: the exit code says so
 const loadRows = [];
+const pairedRows = []; // targets against the home page, round by round
 let pageWeights = [];
 dataDir = mkdtempSync(path.join(os.tmpdir(), "dynami-bench-"));
 
@@ -270,6 +306,10 @@ try {
       console.log(`App server (${app.origin}):`);
       for (const target of APP_TARGETS) {
         loadRows.push(await measure(target.label, new URL(target.path, app.origin).href, target.expectedStatus));
+      }
+      const homeUrl = new URL("/", app.origin).href;
+      for (const target of APP_TARGETS.filter((t) => COMPARED_TO_HOME.includes(t.label))) {
+        pairedRows.push(await measurePaired(homeUrl, target, app.origin));
       }
       // Weighed after the load runs, while the app is still up.
       pageWeights = await Promise.all(
@@ -314,6 +354,20 @@ try {
     );
   }
 
+  if (pairedRows.length > 0) {
+    console.log(`\nThroughput next to the home page (${PAIRED_ROUNDS} rounds of home then target, median ratio):\n`);
+    printTable(
+      ["target", "vs / (median)", "rounds from", "to"],
+      pairedRows.map((row) => [
+        row.label,
+        `${formatNumber(100 * row.median, 1)} %`,
+        `${formatNumber(100 * row.min, 1)} %`,
+        `${formatNumber(100 * row.max, 1)} %`,
+      ]),
+      [false, true, true, true],
+    );
+  }
+
   if (pageWeights.length > 0) {
     console.log(`\nPage weight (each file gzipped with node:zlib at the default level):\n`);
     printTable(
@@ -332,6 +386,14 @@ try {
       ),
       [false, true, true, true, true, true],
     );
+    const homeWeight = pageWeights.find((page) => page.label === "/" && !page.error);
+    for (const page of pageWeights.filter((p) => JS_COMPARED_TO_HOME.includes(p.label) && !p.error)) {
+      if (!homeWeight) break;
+      console.log(
+        `JavaScript of ${page.label} beyond the home page's: ${formatBytes(page.jsGzip - homeWeight.jsGzip)} gzip` +
+          ` (${page.jsFiles - homeWeight.jsFiles} more file(s)).`,
+      );
+    }
   }
 } catch (error) {
   failures.push(error.message);

@@ -17,6 +17,7 @@ import { NEWSLETTER_QUERIES } from "./mongo/newsletters.ts";
 import { OUTBOX_QUERIES } from "./mongo/outbox.ts";
 import { REVIEW_QUERIES } from "./mongo/reviews.ts";
 import { WORKOUT_STATS_QUERIES } from "./mongo/workout-stats.ts";
+import { WORKOUT_SESSION_QUERIES } from "./mongo/workout-sessions.ts";
 import { StoreAuthenticationError, StoreIndexBuildError, StoreUnreachableError } from "./start-errors.ts";
 import { describeStoreContract, type ListingQuery, type ListingQueryArgs, type QueryPlan } from "./store.contract.ts";
 
@@ -232,6 +233,28 @@ describe.skipIf(!url)("MongoDB store", () => {
             args.limit,
           ),
         ]);
+      case "workoutSessions.listForUser":
+        return mongoQueryPlan([
+          await explainFind("workout_sessions", asDocument(WORKOUT_SESSION_QUERIES.newest(userId)), args.limit),
+        ]);
+      case "workoutSessions.listForUser before a cursor": {
+        const sessionBefore = {
+          startedAt: args.sessionBefore.startedAt,
+          id: ObjectId.createFromHexString(args.sessionBefore.id),
+        };
+        return mongoQueryPlan([
+          await explainFind(
+            "workout_sessions",
+            asDocument(WORKOUT_SESSION_QUERIES.sameStartBefore(userId, sessionBefore)),
+            args.limit,
+          ),
+          await explainFind(
+            "workout_sessions",
+            asDocument(WORKOUT_SESSION_QUERIES.startedBefore(userId, sessionBefore.startedAt)),
+            args.limit,
+          ),
+        ]);
+      }
       case "contactMessages.listRecent":
         return mongoQueryPlan([
           await explainFind("contact_messages", asDocument(CONTACT_MESSAGE_QUERIES.newest()), args.limit),

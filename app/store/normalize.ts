@@ -4,6 +4,8 @@
 import { HISTORY_PAGE_SIZE } from "../domain/history-page.ts";
 import { type DayKey, daysBetween, isDayKey } from "../domain/stats/days.ts";
 import type { WorkoutContribution, WorkoutDayStats, WorkoutTotals } from "../domain/stats/summary.ts";
+import type { SessionEntry, SessionSummary } from "../domain/workout/session-entries.ts";
+import { WORKOUT_SESSION_PAGE_SIZE } from "../domain/workout/session-page.ts";
 import { normalizeObjectId } from "./object-id.ts";
 import type {
   EditableNewsletterStatus,
@@ -13,11 +15,14 @@ import type {
   NewReview,
   NewsletterDraft,
   NewUser,
+  NewWorkoutSession,
   OutboxClaim,
   OutboxStatus,
   Role,
   UserChanges,
   VerificationPurpose,
+  WorkoutSessionCursor,
+  WorkoutSessionPage,
 } from "./types.ts";
 
 export const DEFAULT_LOCALE = "fr";
@@ -295,4 +300,65 @@ export function normalizeDayRange(range: { from: DayKey; to: DayKey }): { from: 
   if (length < 0 || length >= MAX_DAY_RANGE)
     throw new TypeError(`a day range runs forward, at most ${MAX_DAY_RANGE} days`);
   return { from, to };
+}
+
+/** A finished session's idempotency key: what a UUID or any short random token looks like. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+function requireNonNegativeNumber(value: unknown, field: string): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    throw new TypeError(`${field} must be a finite number, 0 or more`);
+  }
+  return value;
+}
+
+/** JSON as stored: the entries and the summary come back exactly as JSON.stringify leaves them. */
+function asJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+export type NormalizedNewWorkoutSession = Required<NewWorkoutSession>;
+
+/** The checked form of a session to save (its content was built by the domain, see sessionToSave). */
+export function normalizeNewWorkoutSession(input: NewWorkoutSession): NormalizedNewWorkoutSession {
+  if (!Array.isArray(input.entries)) throw new TypeError("entries must be an array");
+  const summary = input.clientSummary as unknown;
+  if (summary === null || typeof summary !== "object" || Array.isArray(summary)) {
+    throw new TypeError("clientSummary must be a plain object");
+  }
+  const key = input.idempotencyKey ?? null;
+  if (key !== null && (typeof key !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(key))) {
+    throw new TypeError("idempotencyKey must be 8 to 100 characters of A-Z, a-z, 0-9, - and _");
+  }
+  const startedAt = requireDate(input.startedAt, "startedAt");
+  const endedAt = requireDate(input.endedAt, "endedAt");
+  if (endedAt.getTime() < startedAt.getTime()) throw new TypeError("endedAt must not be before startedAt");
+  return {
+    userId: requireObjectIdString(input.userId, "userId"),
+    name: requireString(input.name, "name"),
+    startedAt,
+    endedAt,
+    durationSec: requireNonNegativeNumber(input.durationSec, "durationSec"),
+    calories: requireNonNegativeNumber(input.calories, "calories"),
+    notes: requireString(input.notes, "notes"),
+    entries: asJson<SessionEntry[]>(input.entries),
+    clientSummary: asJson<SessionSummary>(input.clientSummary),
+    bodyMassKg: requireNullableNumber(input.bodyMassKg ?? null, "bodyMassKg"),
+    idempotencyKey: key,
+  };
+}
+
+export interface NormalizedWorkoutSessionPage {
+  limit: number;
+  before: WorkoutSessionCursor | null;
+}
+
+/** Every sessions read is bounded: a missing limit means one full page, a larger one is refused. */
+export function normalizeWorkoutSessionPage(page: WorkoutSessionPage = {}): NormalizedWorkoutSessionPage {
+  const limit = requireLimit(page.limit ?? WORKOUT_SESSION_PAGE_SIZE);
+  if (limit > WORKOUT_SESSION_PAGE_SIZE) throw new TypeError(`limit must be at most ${WORKOUT_SESSION_PAGE_SIZE}`);
+  if (page.before === undefined) return { limit, before: null };
+  const id = normalizeObjectId(page.before.id);
+  if (id === null) throw new TypeError("before.id must be a 24-hex id");
+  return { limit, before: { startedAt: requireDate(page.before.startedAt, "before.startedAt"), id } };
 }

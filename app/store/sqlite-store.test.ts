@@ -14,6 +14,8 @@ import { OUTBOX_SQL } from "./sqlite/outbox.ts";
 import { REVIEW_SQL } from "./sqlite/reviews.ts";
 import { WORKOUT_STATS_SQL } from "./sqlite/workout-stats.ts";
 import { openSqliteStore, sqliteFilePath } from "./sqlite/sqlite-store.server.ts";
+import { WORKOUT_SESSION_SQL } from "./sqlite/workout-sessions.ts";
+import { aWorkoutSession } from "./workout-sessions.contract.ts";
 import { describeStoreContract, type ListingQuery, type QueryPlan } from "./store.contract.ts";
 
 const directory = mkdtempSync(join(tmpdir(), "dynami-sqlite-store-"));
@@ -39,6 +41,8 @@ const LISTING_SQL: Record<ListingQuery, string> = {
   "history.oldestForUser": HISTORY_SQL.oldestOfAction,
   "workoutStats.days": WORKOUT_STATS_SQL.days,
   "workoutStats.activeDays": WORKOUT_STATS_SQL.activeDays,
+  "workoutSessions.listForUser": WORKOUT_SESSION_SQL.newestPage,
+  "workoutSessions.listForUser before a cursor": WORKOUT_SESSION_SQL.pageBefore,
   "contactMessages.listRecent": CONTACT_MESSAGE_SQL.newest,
   "reviews.listApproved": REVIEW_SQL.approved,
   "reviews.listAll": REVIEW_SQL.newest,
@@ -140,6 +144,33 @@ describe("SQLite store", () => {
       expect(await store.history.listForUser(user.id)).toHaveLength(1);
     } finally {
       await store.close();
+    }
+  });
+
+  it("adds migration 4 (workout sessions) to a database that already has 5", async () => {
+    const url = freshDatabaseUrl();
+    const db = new DatabaseSync(sqliteFilePath(url));
+    runMigrations(
+      db,
+      MIGRATIONS.filter((migration) => migration.version !== 4),
+    );
+    const allVersions = MIGRATIONS.map((migration) => migration.version).toSorted((a, b) => a - b);
+    expect(appliedMigrationVersions(db)).toEqual(allVersions.filter((version) => version !== 4));
+    db.close();
+
+    const store = openSqliteStore(url);
+    try {
+      const user = await store.users.create({ pseudo: "Late", email: "late@example.test", passwordHash: "h" });
+      const { session } = await store.workoutSessions.save(aWorkoutSession(user.id));
+      expect(await store.workoutSessions.listForUser(user.id)).toEqual([session]);
+    } finally {
+      await store.close();
+    }
+    const reopened = new DatabaseSync(sqliteFilePath(url));
+    try {
+      expect(appliedMigrationVersions(reopened)).toEqual(allVersions);
+    } finally {
+      reopened.close();
     }
   });
 
@@ -297,13 +328,14 @@ describe("SQLite store", () => {
       expiresAt: new Date(Date.now() + 60_000),
     });
     await store.history.add({ userId: user.id, action: "a" });
+    await store.workoutSessions.save(aWorkoutSession(user.id));
     await store.close();
 
     const db = new DatabaseSync(sqliteFilePath(url));
     try {
       db.exec("PRAGMA foreign_keys = ON");
       db.prepare("DELETE FROM users WHERE id = ?").run(user.id);
-      for (const table of ["sessions", "verifications", "history"]) {
+      for (const table of ["sessions", "verifications", "history", "workout_sessions"]) {
         expect(db.prepare(`SELECT count(*) AS total FROM ${table}`).get()).toEqual({ total: 0 });
       }
     } finally {

@@ -6,6 +6,7 @@ import { HISTORY_PAGE_SIZE } from "../domain/history-page.ts";
 import { OUTBOX_CLAIM_LEASE_MS } from "./claims.ts";
 import { describeCommunityStoreContract } from "./community.contract.ts";
 import { describeDashboardStoreContract } from "./dashboard.contract.ts";
+import { aWorkoutSession, describeWorkoutSessionsStoreContract } from "./workout-sessions.contract.ts";
 import {
   type ClaimedOutboxMail,
   DuplicateKeyError,
@@ -14,6 +15,8 @@ import {
   type NewUser,
   type Store,
   type UserRecord,
+  type WorkoutSessionCursor,
+  type WorkoutSessionRecord,
 } from "./types.ts";
 
 const ID_PATTERN = /^[0-9a-f]{24}$/;
@@ -85,6 +88,8 @@ export const LISTING_QUERY_INDEXES = {
   "history.oldestForUser": ["history_user_id_action_created_at_id"],
   "workoutStats.days": ["workout_days_user_id_day"],
   "workoutStats.activeDays": ["workout_days_user_id_day"],
+  "workoutSessions.listForUser": ["workout_sessions_user_id_started_at_id"],
+  "workoutSessions.listForUser before a cursor": ["workout_sessions_user_id_started_at_id"],
   "contactMessages.listRecent": ["contact_messages_created_at_id"],
   "reviews.listApproved": ["reviews_approved_created_at_id"],
   "reviews.listAll": ["reviews_created_at_id"],
@@ -103,6 +108,8 @@ export interface ListingQueryArgs {
   limit: number;
   userId: string;
   before: HistoryCursor;
+  /** A session of the user's, in the middle of their list: the cursor of a next page of sessions. */
+  sessionBefore: WorkoutSessionCursor;
   /** A confirmed subscriber's id: the cursor of the sender's next page. */
   afterSubscriberId: string;
   /** The action the history reads of one action ask for (the cursor above is one of its entries). */
@@ -1019,6 +1026,10 @@ export function describeStoreContract(
       describeDashboardStoreContract(makeStore);
     });
 
+    describe("workout sessions", () => {
+      describeWorkoutSessionsStoreContract(makeStore);
+    });
+
     describe("listing queries", () => {
       const PLAN_PAGE = 10;
 
@@ -1027,10 +1038,16 @@ export function describeStoreContract(
         const user = await store.users.create(aUser());
         const neighbour = await store.users.create(aUser());
         const mine: HistoryRecord[] = [];
+        const myWorkouts: WorkoutSessionRecord[] = [];
         for (let index = 0; index < 30; index += 1) {
           mine.push(await store.history.add({ userId: user.id, action: "IMC_CALC", meta: { index } }));
           await store.history.add({ userId: user.id, action: "CALORIES_CALC", meta: { index } });
           await store.history.add({ userId: neighbour.id, action: "IMC_CALC", meta: { index } });
+          const startedAt = new Date(Date.now() - (30 - index) * HOUR_MS);
+          const endedAt = later(HOUR_MS / 2, startedAt);
+          const workout = aWorkoutSession(user.id, { startedAt, endedAt });
+          myWorkouts.push((await store.workoutSessions.save(workout)).session);
+          await store.workoutSessions.save({ ...workout, userId: neighbour.id });
         }
         // Sixty days of sessions each, around the ten days the plans read.
         for (let index = 0; index < 60; index += 1) {
@@ -1064,12 +1081,14 @@ export function describeStoreContract(
         const firstSubscriberPage = await seedCommunity(claimedAt);
         const newestFirst = mine.toReversed();
         const cursorEntry = newestFirst[PLAN_PAGE - 1]!;
+        const cursorWorkout = myWorkouts.toReversed()[PLAN_PAGE - 1]!;
         return {
           // Past the lease of the claims above: the lapsed-claim branch has rows to find.
           now: later(OUTBOX_CLAIM_LEASE_MS + 60_000, claimedAt),
           limit: PLAN_PAGE,
           userId: user.id,
           before: { createdAt: cursorEntry.createdAt, id: cursorEntry.id },
+          sessionBefore: { startedAt: cursorWorkout.startedAt, id: cursorWorkout.id },
           afterSubscriberId: firstSubscriberPage.at(-1)!.id,
           action: "IMC_CALC",
           days: { from: "2026-01-20", to: "2026-01-29", upTo: "2026-02-10" },

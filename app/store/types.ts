@@ -4,6 +4,7 @@
 
 import type { DayKey } from "../domain/stats/days.ts";
 import type { WorkoutContribution, WorkoutDayStats, WorkoutTotals } from "../domain/stats/summary.ts";
+import type { SessionEntry, SessionSummary } from "../domain/workout/session-entries.ts";
 
 export type Role = "user" | "admin";
 
@@ -427,6 +428,69 @@ export interface HistoryStore {
   deleteForUser(id: string, userId: string): Promise<boolean>;
 }
 
+export interface WorkoutSessionRecord {
+  id: string;
+  userId: string;
+  name: string;
+  startedAt: Date;
+  endedAt: Date;
+  /** Active seconds (pauses left out), computed by the server. */
+  durationSec: number;
+  /** kcal, computed by the server from the entries (workouts spec, section 9). */
+  calories: number;
+  notes: string;
+  /** Normalised entries, stored as JSON. */
+  entries: SessionEntry[];
+  /** The summary the client showed (planned, completed, skipped exercises), made coherent by the server. */
+  clientSummary: SessionSummary;
+  /** The body weight a calorie estimate used, when one did. */
+  bodyMassKg: number | null;
+  /** The client's key for this finish: a second save with it returns this session. */
+  idempotencyKey: string | null;
+  createdAt: Date;
+}
+
+export interface NewWorkoutSession {
+  userId: string;
+  name: string;
+  startedAt: Date;
+  endedAt: Date;
+  durationSec: number;
+  calories: number;
+  notes: string;
+  entries: SessionEntry[];
+  clientSummary: SessionSummary;
+  bodyMassKg?: number | null;
+  /** Unique per user: 8 to 100 characters of A-Z, a-z, 0-9, "-" and "_". */
+  idempotencyKey?: string | null;
+}
+
+/** Where a page of sessions starts: strictly older than this session (startedAt, then id). */
+export interface WorkoutSessionCursor {
+  startedAt: Date;
+  id: string;
+}
+
+export interface WorkoutSessionPage {
+  /** 1 to WORKOUT_SESSION_PAGE_SIZE (app/domain/workout/session-page.ts), which is also the default. */
+  limit?: number;
+  /** Omitted for the newest page. */
+  before?: WorkoutSessionCursor;
+}
+
+export interface WorkoutSessionsStore {
+  /**
+   * Saves a finished session. Idempotent on (userId, idempotencyKey): a key
+   * already saved for that user returns that session with created: false and
+   * saves nothing, even when two copies arrive at once.
+   */
+  save(input: NewWorkoutSession): Promise<{ session: WorkoutSessionRecord; created: boolean }>;
+  /** One page of the user's sessions, newest first (startedAt, then id, descending). */
+  listForUser(userId: string, page?: WorkoutSessionPage): Promise<WorkoutSessionRecord[]>;
+  /** Null when no such session belongs to that user. */
+  findForUser(id: string, userId: string): Promise<WorkoutSessionRecord | null>;
+}
+
 export interface ContactMessageRecord {
   id: string;
   nom: string;
@@ -546,6 +610,7 @@ export interface Store {
   readonly reviews: ReviewsStore;
   readonly newsletters: NewslettersStore;
   readonly history: HistoryStore;
+  readonly workoutSessions: WorkoutSessionsStore;
   readonly contactMessages: ContactMessagesStore;
   readonly photos: PhotosStore;
   readonly workoutStats: WorkoutStatsStore;

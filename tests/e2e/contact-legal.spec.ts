@@ -180,6 +180,8 @@ test.describe("legal pages", () => {
       "userTaille",
       "userId",
       "user",
+      "dynamiSelected",
+      "formSelectedExercises",
     ]) {
       await expect(page.getByRole("rowheader", { name, exact: true })).toBeVisible();
     }

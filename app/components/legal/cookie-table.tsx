@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { STORAGE_KEYS } from "~/components/workout/builder-storage";
 import styles from "./cookie-table.module.css";
 
 export interface StoredItem {
@@ -23,6 +24,8 @@ export const localStorageKeys: readonly StoredItem[] = [
   { name: "language", category: "preferences" },
   { name: "userPoids", category: "preferences" },
   { name: "userTaille", category: "preferences" },
+  // The workout builder: the session being built, kept on this device.
+  ...Object.values(STORAGE_KEYS).map((name) => ({ name, category: "necessary" as const })),
 ];
 
 /** A real table on wide screens; on a phone each row reads as a small card, labels included. */

@@ -43,6 +43,11 @@ import {
   type WorkoutDayDocument,
   type WorkoutTotalsDocument,
 } from "./workout-stats.ts";
+import {
+  createMongoWorkoutSessions,
+  WORKOUT_SESSION_INDEXES,
+  type WorkoutSessionDocument,
+} from "./workout-sessions.ts";
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
@@ -106,6 +111,7 @@ const COLLECTIONS = {
   photos: "photos",
   workoutTotals: "workout_totals",
   workoutDays: "workout_days",
+  workoutSessions: "workout_sessions",
 } as const;
 
 interface CollectionIndexes {
@@ -133,6 +139,7 @@ export const MONGO_INDEXES: CollectionIndexes[] = [
   { collection: COLLECTIONS.newsletters, indexes: NEWSLETTER_INDEXES, retired: [] },
   // photos and workout_totals are read by _id (the user's) only.
   { collection: COLLECTIONS.workoutDays, indexes: WORKOUT_DAY_INDEXES, retired: [] },
+  { collection: COLLECTIONS.workoutSessions, indexes: WORKOUT_SESSION_INDEXES, retired: [] },
 ];
 
 const AUTHENTICATION_FAILED = 18;
@@ -265,6 +272,7 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
       db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
     ),
     history: createMongoHistory(db.collection<HistoryDocument>(COLLECTIONS.history)),
+    workoutSessions: createMongoWorkoutSessions(db.collection<WorkoutSessionDocument>(COLLECTIONS.workoutSessions)),
     contactMessages: createMongoContactMessages(db.collection<ContactMessageDocument>(COLLECTIONS.contactMessages)),
     reviews: createMongoReviews(db.collection<ReviewDocument>(COLLECTIONS.reviews)),
     newsletters: createMongoNewsletters(db.collection<NewsletterDocument>(COLLECTIONS.newsletters)),

@@ -134,6 +134,31 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    // Workout sessions: one page read per listing, newest first by start
+    // (id tie-breaker included), and the finish's idempotency key unique per user.
+    version: 4,
+    sql: `
+      CREATE TABLE workout_sessions (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        started_at INTEGER NOT NULL,
+        ended_at INTEGER NOT NULL,
+        duration_sec REAL NOT NULL CHECK (duration_sec >= 0),
+        calories REAL NOT NULL CHECK (calories >= 0),
+        notes TEXT NOT NULL,
+        entries TEXT NOT NULL CHECK (json_valid(entries)),
+        client_summary TEXT NOT NULL CHECK (json_valid(client_summary)),
+        body_mass_kg REAL,
+        idempotency_key TEXT,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX workout_sessions_user_id_started_at_id ON workout_sessions (user_id, started_at, id);
+      CREATE UNIQUE INDEX workout_sessions_user_id_idempotency_key
+        ON workout_sessions (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+    `,
+  },
+  {
     // Community: reviews, newsletters, double opt-in for subscribers, and
     // what newsletter mails need from the outbox.
     version: 5,

@@ -16,6 +16,7 @@ import { createSqliteSessions } from "./sessions.ts";
 import { createSqliteUsers } from "./users.ts";
 import { createSqliteVerifications } from "./verifications.ts";
 import { createSqliteWorkoutStats } from "./workout-stats.ts";
+import { createSqliteWorkoutSessions } from "./workout-sessions.ts";
 
 const BUSY_TIMEOUT_MS = 5_000;
 const MEMORY = ":memory:";
@@ -57,6 +58,7 @@ export function openSqliteStore(databaseUrl: string): Store {
     reviews: createSqliteReviews(db),
     newsletters: createSqliteNewsletters(db),
     history: createSqliteHistory(db),
+    workoutSessions: createSqliteWorkoutSessions(db),
     contactMessages: createSqliteContactMessages(db),
     photos: createSqlitePhotos(db),
     workoutStats: createSqliteWorkoutStats(db),

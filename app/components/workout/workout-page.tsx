@@ -1,0 +1,225 @@
+import { useEffect, useRef, useState } from "react";
+import { canGoNext, canGoPrevious, LAST_STEP } from "~/domain/workout/builder-state";
+import { BUILDER_PARAMS, formatBuilderAction } from "~/domain/workout/builder-url";
+import { RANDOM_TEXT_COUNTS } from "~/domain/workout/random-texts";
+import type { BuilderView } from "~/services/workout/builder.server";
+import { UserPanel, TipCard } from "./below-builder";
+import { EquipmentStep, MuscleStep, TypeStep } from "./choice-steps";
+import { ProposedList } from "./proposed-list";
+import { SearchPanel } from "./search-panel";
+import { SessionPlan } from "./session-plan";
+import { StateFields } from "./state-fields";
+import { StepIndicator } from "./step-indicator";
+import { plannedFromCards, useBuilder } from "./use-builder";
+import { usePageWorkoutT, WorkoutTextsProvider } from "./workout-texts";
+import styles from "./workout.module.css";
+
+/** Where a form sent without JavaScript brings the page back to. */
+export const BUILDER_ANCHOR = "constructeur";
+/** The session name saves itself this long after the last key. */
+const NAME_DEBOUNCE_MS = 500;
+
+const PROMPT_GROUPS = ["type", "equipment", "muscle"] as const;
+
+/** The fields each view shows as real inputs: the hidden state fields leave them out. */
+function visibleFields(mode: string, step: number): string[] {
+  const fields: string[] = [BUILDER_PARAMS.sessionName];
+  if (mode === "builder" && step === LAST_STEP) fields.push(BUILDER_PARAMS.sort);
+  if (mode === "search") {
+    fields.push(
+      BUILDER_PARAMS.searchText,
+      BUILDER_PARAMS.searchKind,
+      BUILDER_PARAMS.searchMuscle,
+      BUILDER_PARAMS.searchEquipment,
+      BUILDER_PARAMS.ticked,
+    );
+  }
+  return fields;
+}
+
+export interface WorkoutUser {
+  /** The name the greetings use (first name, else display name, else pseudo). */
+  name: string;
+}
+
+/**
+ * The training page: greeting, session name, and one GET form holding the
+ * builder (four steps), the search mode or the session. Every button of the
+ * form sends the whole state with its action, so the page works without
+ * JavaScript; with it, the same form is handled in place.
+ */
+export function WorkoutPage({ view, user }: { view: BuilderView; user: WorkoutUser | null }) {
+  const t = usePageWorkoutT();
+  const builder = useBuilder(view);
+  const { state, hydrated } = builder;
+  // Random picks are made once per visit, not again at each step.
+  const [picks] = useState(view.picks);
+  const greeting = t(`greetings.${user ? "named" : "generic"}.${picks.greeting % RANDOM_TEXT_COUNTS.greetings}`, {
+    name: user?.name,
+  });
+
+  // After a step or mode change made here, the new step's heading takes the focus.
+  const heading = useRef<string | null>(null);
+  const viewKey = `${state.mode}-${state.step}`;
+  useEffect(() => {
+    if (heading.current !== null && heading.current !== viewKey) {
+      document.getElementById("builder-heading")?.focus({ preventScroll: false });
+    }
+    heading.current = viewKey;
+  }, [viewKey]);
+
+  const nameTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(nameTimer.current), []);
+  function onNameChange(event: React.ChangeEvent<HTMLInputElement>) {
+    const form = event.currentTarget.form;
+    const empty = event.currentTarget.value.trim() === "";
+    window.clearTimeout(nameTimer.current);
+    // An emptied box is someone about to type a new name: wait for it.
+    if (!empty) nameTimer.current = window.setTimeout(() => form?.requestSubmit(), NAME_DEBOUNCE_MS);
+  }
+
+  /** One of the assistant's three phrases for the step's choice, picked at random once per visit. */
+  function assistantPrompt(step: number): string {
+    const group = PROMPT_GROUPS[step];
+    if (!group) return t("prompts.list");
+    return t(`prompts.${group}.${(picks.prompts[step] ?? 0) % RANDOM_TEXT_COUNTS.prompts}`);
+  }
+
+  const planned = plannedFromCards(state.chosen, view.exercises);
+  const promptId = "builder-prompt";
+  return (
+    <WorkoutTextsProvider t={t}>
+      <div className={`section-inner ${styles.page}`}>
+        <form
+          method="get"
+          action={`/exo#${BUILDER_ANCHOR}`}
+          className={styles.form}
+          onSubmit={builder.onSubmit}
+          aria-labelledby="workout-title"
+          data-hydrated={hydrated || undefined}
+        >
+          {/* The form's default button: Enter in a text box saves what was typed, nothing else. */}
+          <button
+            type="submit"
+            name="action"
+            value={formatBuilderAction({ kind: "refresh" })}
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+          >
+            {t("actions.save")}
+          </button>
+          <header className={styles.pageHeader}>
+            <p className="eyebrow">{t("eyebrow")}</p>
+            <h1 id="workout-title">{greeting}</h1>
+            <p className={styles.intro}>{t("intro")}</p>
+            <div className={`field ${styles.sessionName}`}>
+              <label className="field-label" htmlFor="session-name">
+                {t("sessionName.label")}
+              </label>
+              <input
+                id="session-name"
+                name={BUILDER_PARAMS.sessionName}
+                className="field-input"
+                defaultValue={state.sessionName || view.defaultSessionName}
+                key={state.sessionName === "" ? "default" : "custom"}
+                maxLength={80}
+                autoComplete="off"
+                onChange={onNameChange}
+              />
+            </div>
+          </header>
+
+          <StateFields state={state} omit={visibleFields(state.mode, state.step)} />
+
+          <div id={BUILDER_ANCHOR} className={styles.builder}>
+            {state.mode === "builder" ? (
+              <>
+                <StepIndicator state={state} />
+                <section className={styles.stepCard} aria-labelledby="builder-heading">
+                  <header className={styles.stepHeader}>
+                    <p className={styles.stepCount}>{t("steps.count", { current: state.step + 1, total: 4 })}</p>
+                    <h2 id="builder-heading" tabIndex={-1}>
+                      {t(`steps.titles.${state.step}`)}
+                    </h2>
+                    <p id={promptId} className={styles.prompt}>
+                      {assistantPrompt(state.step)}
+                    </p>
+                  </header>
+                  {state.step === 0 ? <TypeStep state={state} promptId={promptId} /> : null}
+                  {state.step === 1 ? (
+                    <EquipmentStep state={state} promptId={promptId} refusal={builder.refusal} />
+                  ) : null}
+                  {state.step === 2 ? (
+                    <MuscleStep state={state} options={view.muscleOptions} promptId={promptId} />
+                  ) : null}
+                  {state.step === 3 ? (
+                    <ProposedList
+                      state={state}
+                      view={view}
+                      hydrated={hydrated}
+                      loading={builder.listsLoading}
+                      dispatch={builder.dispatch}
+                    />
+                  ) : null}
+                  <div className={styles.navRow}>
+                    <button
+                      type="submit"
+                      name="action"
+                      value={formatBuilderAction({ kind: "previous" })}
+                      className="button button-secondary"
+                      disabled={!canGoPrevious(state)}
+                    >
+                      {t("actions.previous")}
+                    </button>
+                    <button
+                      type="submit"
+                      name="action"
+                      value={formatBuilderAction({ kind: "next" })}
+                      className={`button ${state.step === LAST_STEP ? "button-accent" : "button-primary"}`}
+                      disabled={!canGoNext(state)}
+                    >
+                      {state.step === LAST_STEP ? t("actions.letsGo") : t("actions.next")}
+                    </button>
+                    <button
+                      type="submit"
+                      name="action"
+                      value={formatBuilderAction({ kind: "restart" })}
+                      className={`button button-ghost ${styles.restart}`}
+                    >
+                      {t("actions.restart")}
+                    </button>
+                  </div>
+                </section>
+              </>
+            ) : null}
+            {state.mode === "search" ? (
+              <div className={styles.stepCard}>
+                <SearchPanel
+                  state={state}
+                  view={view}
+                  hydrated={hydrated}
+                  loading={builder.listsLoading}
+                  nothingTicked={builder.nothingTicked}
+                  dispatch={builder.dispatch}
+                />
+              </div>
+            ) : null}
+            {state.mode === "session" ? (
+              <div className={styles.stepCard}>
+                <SessionPlan
+                  sessionName={state.sessionName || view.defaultSessionName}
+                  userName={user?.name ?? null}
+                  exercises={planned}
+                />
+              </div>
+            ) : null}
+          </div>
+        </form>
+        <div className={styles.below}>
+          {user ? <UserPanel name={user.name} /> : <TipCard start={picks.tip} count={RANDOM_TEXT_COUNTS.tips} />}
+        </div>
+      </div>
+    </WorkoutTextsProvider>
+  );
+}

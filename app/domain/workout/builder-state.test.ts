@@ -1,0 +1,272 @@
+import { describe, expect, it } from "vitest";
+import {
+  applyBuilderAction,
+  type BuilderAction,
+  type BuilderState,
+  canGoNext,
+  canGoPrevious,
+  clampStep,
+  initialBuilderState,
+  isStepReachable,
+  normalizeBuilderState,
+  restoredStep,
+} from "./builder-state";
+import { MUSCLE_ZONES } from "./catalogue-ids";
+import { buildExerciseIndex } from "./suggestions";
+import { testCatalogue } from "./test-catalogue";
+
+const index = buildExerciseIndex(testCatalogue);
+const lookup = (id: string) => index.byId.get(id)?.exercise;
+const state = (overrides: Partial<BuilderState> = {}): BuilderState => ({ ...initialBuilderState(), ...overrides });
+const run = (from: BuilderState, ...actions: BuilderAction[]) =>
+  actions.reduce((current, action) => applyBuilderAction(current, action, lookup).state, from);
+
+const muscuChestDumbbells = state({
+  step: 3,
+  type: "muscu",
+  equipment: ["halteres"],
+  muscles: ["pectoraux"],
+});
+
+describe("steps", () => {
+  it("allows next only when the step has a choice", () => {
+    expect(canGoNext(state())).toBe(false);
+    expect(canGoNext(state({ type: "muscu" }))).toBe(true);
+    expect(canGoNext(state({ step: 1, type: "muscu" }))).toBe(false);
+    expect(canGoNext(state({ step: 1, type: "muscu", equipment: ["barre"] }))).toBe(true);
+    expect(canGoNext(state({ step: 2, type: "muscu", equipment: ["barre"] }))).toBe(false);
+    expect(canGoNext({ ...muscuChestDumbbells })).toBe(false);
+    expect(canGoNext({ ...muscuChestDumbbells, chosen: ["pompes"] })).toBe(true);
+  });
+
+  it("disables previous at step 0", () => {
+    expect(canGoPrevious(state())).toBe(false);
+    expect(run(state(), { kind: "previous" }).step).toBe(0);
+    expect(canGoPrevious(state({ step: 1, type: "muscu" }))).toBe(true);
+  });
+
+  it("walks 0 -> 1 -> 2 -> 3 for strength training, and back", () => {
+    let current = run(state(), { kind: "pick-type", id: "muscu" }, { kind: "next" });
+    expect(current.step).toBe(1);
+    current = run(current, { kind: "next" });
+    expect(current.step).toBe(1); // no equipment yet
+    current = run(current, { kind: "toggle-equipment", id: "halteres" }, { kind: "next" });
+    expect(current.step).toBe(2);
+    current = run(current, { kind: "toggle-muscle", id: "pectoraux" }, { kind: "next" });
+    expect(current.step).toBe(3);
+    expect(run(current, { kind: "previous" }).step).toBe(2);
+  });
+
+  it("jumps from 0 to 3 and back for swimming, yoga and meditation", () => {
+    for (const type of ["natation", "yoga", "meditation"]) {
+      const atList = run(state(), { kind: "pick-type", id: type }, { kind: "next" });
+      expect(atList.step).toBe(3);
+      expect(run(atList, { kind: "previous" }).step).toBe(0);
+      expect(isStepReachable(atList, 1)).toBe(false);
+      expect(isStepReachable(atList, 2)).toBe(false);
+    }
+  });
+
+  it("finishes the builder from step 3 into the session, only with chosen exercises", () => {
+    expect(run(muscuChestDumbbells, { kind: "next" }).mode).toBe("builder");
+    const session = run(muscuChestDumbbells, { kind: "add", id: "pompes" }, { kind: "next" });
+    expect(session.mode).toBe("session");
+    const back = run(session, { kind: "back-to-builder" });
+    expect(back).toMatchObject({ mode: "builder", step: 3, chosen: ["pompes"] });
+  });
+
+  it("goes to a step by the indicator only when it is within reach", () => {
+    const atOne = state({ step: 1, type: "muscu" });
+    expect(run(atOne, { kind: "go-to-step", step: 0 }).step).toBe(0);
+    expect(run(atOne, { kind: "go-to-step", step: 3 }).step).toBe(1);
+    expect(run(muscuChestDumbbells, { kind: "go-to-step", step: 1 }).step).toBe(1);
+  });
+
+  it("restores to what the saved choices imply and never goes backward", () => {
+    // Saved at step 0 with all choices made: advances to the muscle step.
+    const choices = { ...muscuChestDumbbells, step: 0 as const };
+    expect(restoredStep(choices, 0)).toBe(2);
+    // A further saved step that is reachable is kept.
+    expect(restoredStep(choices, 3)).toBe(3);
+    // With chosen exercises: the proposed list.
+    expect(restoredStep({ ...choices, chosen: ["pompes"] }, 1)).toBe(3);
+    // A saved step beyond a missing choice falls back to what the choices imply.
+    expect(restoredStep(state({ type: "muscu" }), 3)).toBe(0);
+    expect(restoredStep(state({ type: "muscu", equipment: ["barre"] }), 3)).toBe(1);
+    // Swimming implies the proposed list.
+    expect(restoredStep(state({ type: "natation" }), 0)).toBe(3);
+    expect(restoredStep(state(), 7)).toBe(0);
+  });
+
+  it("keeps a step read from an address within reach", () => {
+    expect(clampStep(state({ type: "muscu" }), 3)).toBe(1);
+    expect(clampStep(state({ type: "yoga" }), 2)).toBe(3);
+    expect(clampStep(state(), 2)).toBe(0);
+  });
+});
+
+describe("choices", () => {
+  it("forces body weight and all groups for swimming, and frees them when leaving it", () => {
+    const swim = run(state({ equipment: ["barre"], muscles: ["biceps"] }), { kind: "pick-type", id: "natation" });
+    expect(swim).toMatchObject({ type: "natation", equipment: ["poids-du-corps"], muscles: [...MUSCLE_ZONES] });
+    // Forced choices cannot be changed.
+    expect(run(swim, { kind: "toggle-muscle", id: "biceps" }).muscles).toEqual([...MUSCLE_ZONES]);
+    const muscu = run(swim, { kind: "pick-type", id: "muscu" });
+    expect(muscu).toMatchObject({ equipment: [], muscles: [] });
+  });
+
+  it("clears the type when the selected card is clicked again", () => {
+    expect(run(state({ type: "cardio" }), { kind: "pick-type", id: "cardio" }).type).toBeNull();
+  });
+
+  it("refuses disallowed equipment with a message and leaves the state as it is", () => {
+    const stretching = run(state(), { kind: "pick-type", id: "etirement" });
+    const outcome = applyBuilderAction(
+      { ...stretching, step: 1 },
+      { kind: "toggle-equipment", id: "halteres" },
+      lookup,
+    );
+    expect(outcome.refusal).toEqual({ activity: "etirement", equipment: "halteres", joke: "etirement.halteres" });
+    expect(outcome.state.equipment).toEqual([]);
+    const allowed = applyBuilderAction(
+      { ...stretching, step: 1 },
+      { kind: "toggle-equipment", id: "poids-du-corps" },
+      lookup,
+    );
+    expect(allowed).toMatchObject({ refusal: null, state: { equipment: ["poids-du-corps"] } });
+  });
+
+  it("drops equipment the new activity does not allow", () => {
+    const muscu = state({ type: "muscu", equipment: ["poids-du-corps", "halteres"] });
+    expect(run(muscu, { kind: "pick-type", id: "etirement" }).equipment).toEqual(["poids-du-corps"]);
+  });
+
+  it("keeps multi-select choices in canonical order", () => {
+    const current = run(
+      state({ type: "muscu", step: 2, equipment: ["halteres"] }),
+      { kind: "toggle-muscle", id: "mollets" },
+      { kind: "toggle-muscle", id: "pectoraux" },
+      { kind: "toggle-muscle", id: "BICEPS" },
+      { kind: "toggle-muscle", id: "inconnu" },
+    );
+    expect(current.muscles).toEqual(["pectoraux", "biceps", "mollets"]);
+    const equipment = run(
+      state({ type: "muscu", step: 1 }),
+      { kind: "toggle-equipment", id: "poulie" },
+      { kind: "toggle-equipment", id: "poids-du-corps" },
+    );
+    expect(equipment.equipment).toEqual(["poids-du-corps", "poulie"]);
+  });
+
+  it("resets dismissals and drops chosen exercises that no longer fit when the choices change", () => {
+    const withList = run(
+      muscuChestDumbbells,
+      { kind: "add", id: "developpe-couche-halteres" },
+      { kind: "add", id: "ecarte-halteres" },
+      { kind: "dismiss", id: "pompes" },
+    );
+    expect(withList.dismissed).toEqual(["pompes"]);
+    // Biceps added: both chest exercises still fit (one of the muscles), dismissals reset.
+    const widened = run(withList, { kind: "toggle-muscle", id: "biceps" });
+    expect(widened.chosen).toEqual(["developpe-couche-halteres", "ecarte-halteres"]);
+    expect(widened.dismissed).toEqual([]);
+    // Chest removed: only biceps left, the bench press (chest, triceps, shoulders) and fly no longer fit.
+    const narrowed = run(widened, { kind: "toggle-muscle", id: "pectoraux" });
+    expect(narrowed.chosen).toEqual([]);
+    // Showing all suggestions lasts until the choices change.
+    const all = run(withList, { kind: "more-suggestions" });
+    expect(all.allSuggestions).toBe(true);
+    expect(run(all, { kind: "toggle-muscle", id: "biceps" }).allSuggestions).toBe(false);
+    // Nothing changed: nothing reset.
+    const same = applyBuilderAction(withList, { kind: "sort", order: "name" }, lookup).state;
+    expect(same.dismissed).toEqual(["pompes"]);
+  });
+});
+
+describe("proposed list", () => {
+  it("adds, removes (which dismisses) and dismisses", () => {
+    let current = run(
+      muscuChestDumbbells,
+      { kind: "add", id: "ecarte-halteres" },
+      { kind: "add", id: "ecarte-halteres" },
+    );
+    expect(current.chosen).toEqual(["ecarte-halteres"]);
+    current = run(current, { kind: "remove", id: "ecarte-halteres" });
+    expect(current).toMatchObject({ chosen: [], dismissed: ["ecarte-halteres"] });
+    current = run(current, { kind: "dismiss", id: "developpe-couche-halteres" }, { kind: "reset-dismissed" });
+    expect(current.dismissed).toEqual([]);
+    expect(run(current, { kind: "add", id: "inconnu" }).chosen).toEqual([]);
+  });
+
+  it("moves a chosen exercise up and down, within the list", () => {
+    const list = { ...muscuChestDumbbells, chosen: ["a", "b", "c"] };
+    const fake = (id: string) => ({ id, type: ["muscu" as const], muscles: [], equipment: ["halteres" as const] });
+    const move = (action: BuilderAction) => applyBuilderAction(list, action, fake).state.chosen;
+    expect(move({ kind: "move", id: "b", by: -1 })).toEqual(["b", "a", "c"]);
+    expect(move({ kind: "move", id: "b", by: 1 })).toEqual(["a", "c", "b"]);
+    expect(move({ kind: "move", id: "a", by: -1 })).toEqual(["a", "b", "c"]);
+    expect(move({ kind: "move", id: "c", by: 1 })).toEqual(["a", "b", "c"]);
+    expect(move({ kind: "move-to", id: "c", index: 0 })).toEqual(["c", "a", "b"]);
+    expect(move({ kind: "move-to", id: "a", index: 99 })).toEqual(["b", "c", "a"]);
+  });
+});
+
+describe("search mode", () => {
+  it("ticks, adds the ticked exercises after the chosen ones, and returns to the builder", () => {
+    let current = run({ ...muscuChestDumbbells, chosen: ["pompes"] }, { kind: "open-search" });
+    expect(current.mode).toBe("search");
+    current = run(current, { kind: "toggle-tick", id: "crawl" }, { kind: "toggle-tick", id: "pompes" });
+    expect(current.search.ticked).toEqual(["crawl"]); // already added: not tickable
+    current = run(current, { kind: "tick-first", ids: ["pompes", "crawl", "burpees", "souleve-de-terre"] });
+    expect(current.search.ticked).toEqual(["crawl", "burpees"]);
+    current = run(current, { kind: "confirm-search" });
+    expect(current).toMatchObject({ mode: "builder", step: 3, chosen: ["pompes", "crawl", "burpees"] });
+    expect(current.search.ticked).toEqual([]);
+  });
+
+  it("cancelling adds nothing", () => {
+    const current = run(
+      muscuChestDumbbells,
+      { kind: "open-search" },
+      { kind: "toggle-tick", id: "crawl" },
+      {
+        kind: "cancel-search",
+      },
+    );
+    expect(current).toMatchObject({ mode: "builder", chosen: [] });
+  });
+});
+
+describe("restart", () => {
+  it("clears everything and returns to step 0", () => {
+    const current = run({ ...muscuChestDumbbells, chosen: ["pompes"], sessionName: "Jambes" }, { kind: "restart" });
+    expect(current).toEqual(initialBuilderState());
+  });
+});
+
+describe("normalisation of a state from outside", () => {
+  it("applies forced choices, drops disallowed equipment and unknown exercises, keeps the step within reach", () => {
+    const normalized = normalizeBuilderState(
+      state({
+        step: 3,
+        type: "etirement",
+        equipment: ["halteres"],
+        muscles: ["pectoraux"],
+        chosen: ["pompes", "inconnu", "pompes"],
+        dismissed: ["pompes", "crawl"],
+        mode: "session",
+      }),
+      lookup,
+    );
+    expect(normalized).toMatchObject({
+      step: 1,
+      equipment: [],
+      chosen: ["pompes"],
+      dismissed: ["crawl"],
+      mode: "session",
+    });
+    const yoga = normalizeBuilderState(state({ type: "yoga", step: 1 }), lookup);
+    expect(yoga).toMatchObject({ step: 3, equipment: ["poids-du-corps"], muscles: [...MUSCLE_ZONES] });
+    expect(normalizeBuilderState(state({ mode: "session" }), lookup).mode).toBe("builder");
+  });
+});

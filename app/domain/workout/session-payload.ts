@@ -1,0 +1,160 @@
+// The saved-session payload (workouts spec, section 3) and the session the
+// server keeps from it. The browser builds the payload from the cards; the
+// server reads it back through the schema (session-schema.ts), then builds
+// the entries, calories, summary and duration again here: a client's figures
+// are never stored as they came.
+
+import {
+  type ExerciseInput,
+  type LooseEntry,
+  looseEntryOf,
+  normaliseEntry,
+  type SessionEntry,
+  type SessionSummary,
+  sessionCalories,
+  summaryOf,
+  type SummaryExercise,
+  isExerciseDone,
+} from "./session-entries.ts";
+import { durationMinutes, sessionDurationSeconds } from "./session-timer.ts";
+
+/** The name of a session saved without one (the dashboard's default too). */
+export const DEFAULT_SESSION_NAME = "Séance";
+
+/** The error code of a session without a single valid entry (the spec's NO_VALID_ENTRIES). */
+export const NO_VALID_ENTRIES = "NO_VALID_ENTRIES";
+
+export interface SavedSessionPayload {
+  name: string;
+  label: string;
+  /** ISO 8601. */
+  startedAt: string;
+  endedAt: string;
+  durationMinutes: number;
+  meta: { durationSec: number; summary: SessionSummary };
+  summary: SessionSummary;
+  notes: string;
+  entries: SessionEntry[];
+  /** The spec's payload repeats the entries under items; the server reads entries first. */
+  items: SessionEntry[];
+  /** Makes a second copy of the same finish (a retry, a second tab) change nothing. */
+  idempotencyKey?: string;
+}
+
+export interface FinishedExercise {
+  id: string;
+  name: string;
+}
+
+export interface FinishedSession {
+  name: string;
+  exercises: readonly FinishedExercise[];
+  inputs: Readonly<Record<string, ExerciseInput | undefined>>;
+  startedAt: Date;
+  endedAt: Date;
+  /** Seconds the clock counted (pauses left out); null when there was no clock. */
+  countedSeconds: number | null;
+  notes: string;
+  idempotencyKey?: string;
+}
+
+/** The summary's line for each planned exercise, in session order. */
+function summaryExercises(session: FinishedSession): SummaryExercise[] {
+  return session.exercises.map((exercise) => {
+    const input = session.inputs[exercise.id];
+    return { exerciseName: exercise.name, done: isExerciseDone(input), note: input?.notes.trim() ?? "" };
+  });
+}
+
+/** The payload of a finished session, as the browser sends it. */
+export function buildSessionPayload(session: FinishedSession): SavedSessionPayload {
+  const entries = session.exercises.flatMap((exercise) => {
+    const input = session.inputs[exercise.id];
+    const entry = input ? normaliseEntry(looseEntryOf(exercise, input)) : null;
+    return entry ? [entry] : [];
+  });
+  const durationSec = sessionDurationSeconds(session.startedAt, session.endedAt, session.countedSeconds);
+  const summary = summaryOf(summaryExercises(session));
+  const name = session.name.trim() || DEFAULT_SESSION_NAME;
+  return {
+    name,
+    label: name,
+    startedAt: session.startedAt.toISOString(),
+    endedAt: session.endedAt.toISOString(),
+    durationMinutes: durationMinutes(durationSec),
+    meta: { durationSec, summary },
+    summary,
+    notes: session.notes.trim(),
+    entries,
+    items: entries,
+    ...(session.idempotencyKey ? { idempotencyKey: session.idempotencyKey } : {}),
+  };
+}
+
+/** What the server reads of a payload once the schema checked it. */
+export interface IncomingSession {
+  name: string;
+  startedAt: Date;
+  endedAt: Date;
+  /** meta.durationSec: the clock's count, checked against the dates. */
+  countedSeconds: number | null;
+  notes: string;
+  entries: readonly LooseEntry[];
+  /** The client's summary: its exercise list when sent, else its counts. */
+  summary: { exercises?: readonly SummaryExercise[]; plannedExercises?: number } | null;
+}
+
+/** The session as stored, every figure computed here. */
+export interface SessionToSave {
+  name: string;
+  startedAt: Date;
+  endedAt: Date;
+  durationSec: number;
+  calories: number;
+  notes: string;
+  entries: SessionEntry[];
+  clientSummary: SessionSummary;
+}
+
+export type SessionBuildOutcome = { ok: true; session: SessionToSave } | { ok: false; code: typeof NO_VALID_ENTRIES };
+
+/**
+ * Keeps the valid entries (a set with reps, weight, duration or distance
+ * above 0), computes their calories, the duration and a coherent summary.
+ * No valid entry: nothing to save (NO_VALID_ENTRIES).
+ */
+export function sessionToSave(incoming: IncomingSession): SessionBuildOutcome {
+  const entries = incoming.entries.flatMap((loose) => {
+    // An entry with a logged value is done: the spec's rule, whatever the client said.
+    const entry = normaliseEntry({ ...loose, done: true });
+    return entry ? [entry] : [];
+  });
+  if (entries.length === 0) return { ok: false, code: NO_VALID_ENTRIES };
+
+  const listed = incoming.summary?.exercises;
+  const exercises: SummaryExercise[] =
+    listed && listed.length > 0
+      ? [...listed]
+      : entries.map((entry) => ({ exerciseName: entry.name, done: true, note: entry.notes }));
+  const clientSummary = summaryOf(exercises);
+  // Counts sent without a list: planned exercises beyond the logged ones were skipped.
+  const planned = listed && listed.length > 0 ? 0 : (incoming.summary?.plannedExercises ?? 0);
+  if (planned > clientSummary.plannedExercises) {
+    clientSummary.skippedExercises += planned - clientSummary.plannedExercises;
+    clientSummary.plannedExercises = planned;
+  }
+
+  return {
+    ok: true,
+    session: {
+      name: incoming.name.trim() || DEFAULT_SESSION_NAME,
+      startedAt: incoming.startedAt,
+      endedAt: incoming.endedAt,
+      durationSec: sessionDurationSeconds(incoming.startedAt, incoming.endedAt, incoming.countedSeconds),
+      calories: sessionCalories(entries),
+      notes: incoming.notes.trim(),
+      entries,
+      clientSummary,
+    },
+  };
+}
