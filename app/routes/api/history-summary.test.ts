@@ -1,0 +1,170 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { NOT_SIGNED_IN_MESSAGE, startSession } from "~/services/auth/session.server";
+import { callRoute, freshTestAppPerTest } from "~/testing/route-harness.server";
+import { saveFinishedSession } from "~/testing/workouts";
+import { addDays, dayKeyOf } from "~/domain/stats/days";
+import type { HistorySummary } from "~/domain/stats/summary";
+import * as summaryRoute from "./history.summary.ts";
+
+const app = freshTestAppPerTest();
+let userId: string;
+let token: string;
+
+beforeEach(async () => {
+  const user = await app.services.store.users.create({
+    pseudo: "lea",
+    email: "lea@example.com",
+    passwordHash: "x",
+    weightKg: 64,
+  });
+  userId = user.id;
+  token = (await startSession(app.context(), user.id, { remember: false })).token;
+});
+
+async function getSummary(headers: Record<string, string> = { Authorization: `Bearer ${token}` }) {
+  return callRoute(
+    summaryRoute.loader as never,
+    new Request("http://localhost:3000/api/history/summary", { headers }),
+    { context: app.context() },
+  );
+}
+
+async function summary(): Promise<HistorySummary> {
+  const response = await getSummary();
+  expect(response.status).toBe(200);
+  expect(response.headers.get("Cache-Control")).toBe("no-store");
+  return (await response.json()) as HistorySummary;
+}
+
+const HOUR_MS = 3_600_000;
+
+describe("GET /api/history/summary", () => {
+  it("answers 401 without a session", async () => {
+    const response = await getSummary({});
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: NOT_SIGNED_IN_MESSAGE });
+  });
+
+  it("has every field for a user with no session and no record, empty ones at null or 0", async () => {
+    expect(await summary()).toEqual({
+      lastWeight: null,
+      imc: null,
+      calories: null,
+      lastSession: null,
+      lastWorkoutDuration: null,
+      lastCaloriesBurned: null,
+      caloriesBurnedWeek: 0,
+      totalSessions: 0,
+      streakDays: 0,
+      favoriteMuscleGroup: null,
+      initialWeight: null,
+      // The account's weight stands in while there is no IMC record.
+      latestWeight: 64,
+      weightChange: null,
+      avgWorkoutDurationMin: null,
+      avgCaloriesPerWorkout: null,
+      workoutsCount7d: 0,
+      calories7d: 0,
+      avgDailyCalories7d: 0,
+      avgCaloriesPerWorkout7d: null,
+      sessions: [],
+      lastCompletedExercises: null,
+      lastPlannedExercises: null,
+      lastExercisesList: [],
+      lastSummary: null,
+    });
+  });
+
+  it("reads the body figures from the user's records only", async () => {
+    const { store } = app.services;
+    const neighbour = await store.users.create({ pseudo: "max", email: "max@example.com", passwordHash: "x" });
+    await store.history.add({ userId, action: "IMC_CALC", meta: { poids: 82, taille: 180, imc: 25.3 } });
+    await store.history.add({ userId, action: "CALORIES_CALC", meta: { calories: 2450 } });
+    await store.history.add({ userId, action: "IMC_CALC", meta: { poids: 78.4, taille: 180, imc: 24.2 } });
+    await store.history.add({ userId: neighbour.id, action: "IMC_CALC", meta: { poids: 120, taille: 180, imc: 37 } });
+    expect(await summary()).toMatchObject({
+      lastWeight: 78.4,
+      imc: 24.2,
+      calories: 2450,
+      initialWeight: 82,
+      latestWeight: 78.4,
+      weightChange: -3.6,
+    });
+  });
+
+  it("sums up one session", async () => {
+    await saveFinishedSession(app.services.store, userId, { endedAt: new Date(Date.now() - HOUR_MS), minutes: 45 });
+    const figures = await summary();
+    // Squat 2 x 8 x 60 x 0.075 = 72; 20 reps x 0.8 = 16; bike 10 min x 8 = 80 (session rules): 168 kcal.
+    expect(figures).toMatchObject({
+      totalSessions: 1,
+      lastWorkoutDuration: 45,
+      lastCaloriesBurned: 168,
+      avgWorkoutDurationMin: 45,
+      avgCaloriesPerWorkout: 168,
+      workoutsCount7d: 1,
+      calories7d: 168,
+      avgDailyCalories7d: 24,
+      avgCaloriesPerWorkout7d: 168,
+      streakDays: 1,
+      favoriteMuscleGroup: "jambes",
+      lastCompletedExercises: 3,
+      lastPlannedExercises: 3,
+      lastSummary: {
+        plannedExercises: 3,
+        completedExercises: 3,
+        skippedExercises: 0,
+        percentDone: 100,
+        volumeKg: 960,
+        cardioExercises: 1,
+        strengthExercises: 2,
+        durationMin: 45,
+        calories: 168,
+      },
+    });
+    expect(figures.lastSession).toMatchObject({ name: "Jambes", durationMin: 45, calories: 168, exercises: 3 });
+    expect(figures.lastExercisesList).toEqual([
+      { name: "Squat barre", type: "muscu", done: true, sets: 2 },
+      { name: "Squat au poids du corps", type: "poids_du_corps", done: true, sets: 1 },
+      { name: "Vélo", type: "cardio", done: true, sets: 1 },
+    ]);
+    expect(figures.sessions).toHaveLength(1);
+  });
+
+  it("sums up 1,000 sessions from the aggregates, the newest five listed", async () => {
+    const { store } = app.services;
+    const today = dayKeyOf(new Date());
+    // One a day for the last 1,000 days, about noon in Paris (whatever the
+    // clock change): the streak runs over every page of days.
+    for (let index = 0; index < 1_000; index += 1) {
+      await saveFinishedSession(store, userId, {
+        endedAt: new Date(`${addDays(today, -index)}T10:30:00.000Z`),
+        minutes: 30,
+        name: `Séance ${index}`,
+      });
+    }
+    const started = performance.now();
+    const figures = await summary();
+    const elapsed = performance.now() - started;
+
+    expect(figures).toMatchObject({
+      totalSessions: 1_000,
+      avgWorkoutDurationMin: 30,
+      avgCaloriesPerWorkout: 168,
+      workoutsCount7d: 7,
+      calories7d: 7 * 168,
+      streakDays: 1_000,
+      favoriteMuscleGroup: "jambes",
+      lastWorkoutDuration: 30,
+    });
+    expect(figures.sessions.map((session) => session.name)).toEqual([
+      "Séance 0",
+      "Séance 1",
+      "Séance 2",
+      "Séance 3",
+      "Séance 4",
+    ]);
+    // Read from the aggregates: nowhere near parsing a thousand sessions.
+    expect(elapsed).toBeLessThan(250);
+  }, 60_000);
+});
