@@ -3,6 +3,8 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+import { accountSearchParam } from "~/components/account/account-url";
+import { preloadDashboardBody } from "~/components/account/history-view";
 import { defaultNamespace, fallbackLanguage, languageStorageKey, toSupportedLanguage } from "~/i18n/languages";
 import { resourcesFromModules } from "~/i18n/resources";
 import { rememberPreference } from "~/lib/consent";
@@ -19,9 +21,11 @@ async function loadLanguage(language: string) {
 
 async function hydrate() {
   const language = toSupportedLanguage(document.documentElement.lang) ?? fallbackLanguage;
+  const opensDashboard = new URLSearchParams(window.location.search).get(accountSearchParam) === "history";
   const [current, fallback] = await Promise.all([
     loadLanguage(language),
     language === fallbackLanguage ? Promise.resolve({}) : loadLanguage(fallbackLanguage),
+    opensDashboard ? preloadDashboardBody() : null,
   ]);
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({

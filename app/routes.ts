@@ -29,6 +29,7 @@ export default [
   route("api/history", "routes/api/history.ts"),
   route("api/history/:id", "routes/api/history.$id.ts"),
   // The dashboard: its page, the summary, the profile photo and where photos are served.
+  route("historique", "routes/historique.tsx"),
   route("api/history/summary", "routes/api/history.summary.ts"),
   route("api/upload/profile-photo", "routes/api/upload.profile-photo.ts"),
   route("photos/:userId/:file", "routes/photos.$userId.$file.ts"),
