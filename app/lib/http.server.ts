@@ -47,16 +47,18 @@ export async function readFormData(request: Request): Promise<FormData> {
 
 /**
  * Reads a JSON body with a size cap, without trusting Content-Length alone:
- * invalid JSON, a body over 1 MB or a body that fails the schema is a 4xx
+ * invalid JSON, a body over its limit (1 MB, or the route's own: the same
+ * as its handle.bodyLimitBytes) or a body that fails the schema is a 4xx
  * with a clear message, never a 500.
  */
 export async function readJsonBody<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
+  { limitBytes = MAX_JSON_BODY_BYTES }: { limitBytes?: number } = {},
 ): Promise<z.infer<Schema>> {
-  const tooLarge = () => new ApiError(413, bodyTooLargeMessage(MAX_JSON_BODY_BYTES));
+  const tooLarge = () => new ApiError(413, bodyTooLargeMessage(limitBytes));
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
+  if (declared > limitBytes) throw tooLarge();
   let text = "";
   if (request.body) {
     const reader = request.body.getReader();
@@ -66,7 +68,7 @@ export async function readJsonBody<Schema extends z.ZodType>(
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > MAX_JSON_BODY_BYTES) {
+      if (size > limitBytes) {
         await reader.cancel();
         throw tooLarge();
       }

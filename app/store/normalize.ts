@@ -6,6 +6,7 @@ import { type DayKey, daysBetween, isDayKey } from "../domain/stats/days.ts";
 import type { WorkoutContribution, WorkoutDayStats, WorkoutTotals } from "../domain/stats/summary.ts";
 import type { SessionEntry, SessionSummary } from "../domain/workout/session-entries.ts";
 import { WORKOUT_SESSION_PAGE_SIZE } from "../domain/workout/session-page.ts";
+import { IDEMPOTENCY_KEY_PATTERN } from "../domain/workout/session-payload.ts";
 import { normalizeObjectId } from "./object-id.ts";
 import type {
   EditableNewsletterStatus,
@@ -301,9 +302,6 @@ export function normalizeDayRange(range: { from: DayKey; to: DayKey }): { from: 
     throw new TypeError(`a day range runs forward, at most ${MAX_DAY_RANGE} days`);
   return { from, to };
 }
-
-/** A finished session's idempotency key: what a UUID or any short random token looks like. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 function requireNonNegativeNumber(value: unknown, field: string): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {

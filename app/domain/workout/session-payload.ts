@@ -21,6 +21,9 @@ import { durationMinutes, sessionDurationSeconds } from "./session-timer.ts";
 /** The name of a session saved without one (the dashboard's default too). */
 export const DEFAULT_SESSION_NAME = "Séance";
 
+/** A finish's idempotency key: what a UUID or any short random token looks like. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
 /** The error code of a session without a single valid entry (the spec's NO_VALID_ENTRIES). */
 export const NO_VALID_ENTRIES = "NO_VALID_ENTRIES";
 

@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { NOT_SIGNED_IN_MESSAGE, startSession } from "~/services/auth/session.server";
-import { callRoute, freshTestAppPerTest } from "~/testing/route-harness.server";
+import { buildSessionPayload } from "~/domain/workout/session-payload";
+import { callRoute, freshTestAppPerTest, jsonRequest } from "~/testing/route-harness.server";
 import { saveFinishedSession } from "~/testing/workouts";
-import { addDays, dayKeyOf } from "~/domain/stats/days";
+import { addDays, dayKeyOf, weekOf } from "~/domain/stats/days";
 import type { HistorySummary } from "~/domain/stats/summary";
 import * as summaryRoute from "./history.summary.ts";
+import * as sessionsRoute from "./workouts.sessions.ts";
 
 const app = freshTestAppPerTest();
 let userId: string;
@@ -167,4 +169,85 @@ describe("GET /api/history/summary", () => {
     // Read from the aggregates: nowhere near parsing a thousand sessions.
     expect(elapsed).toBeLessThan(250);
   }, 60_000);
+});
+
+describe("the summary follows the sessions saved through the API", () => {
+  const postSession = (body: unknown, headers: Record<string, string>) =>
+    callRoute(sessionsRoute.action as never, jsonRequest("/api/workouts/sessions", body, { headers }), {
+      context: app.context(),
+    });
+
+  function aPayload(endedAt: Date) {
+    return buildSessionPayload({
+      name: "Pectoraux",
+      exercises: [
+        { id: "barbell-bench-press-medium-grip", name: "Développé couché" },
+        { id: "pushups", name: "Pompes" },
+      ],
+      inputs: {
+        "barbell-bench-press-medium-grip": {
+          mode: "muscu",
+          sets: [{ weight: 50, reps: 10, restSec: 90 }],
+          cardioSets: [],
+          notes: "",
+          done: true,
+        },
+        pushups: {
+          mode: "pdc",
+          sets: [{ weight: null, reps: 20, restSec: 60 }],
+          cardioSets: [],
+          notes: "",
+          done: true,
+        },
+      },
+      startedAt: new Date(endedAt.getTime() - 30 * 60_000),
+      endedAt,
+      countedSeconds: null,
+      notes: "",
+    });
+  }
+
+  it("counts a new session once, a repeated copy of the same finish not at all", async () => {
+    const headers = { Authorization: `Bearer ${token}`, "Idempotency-Key": "finish-0001-abcdef" };
+    const payload = aPayload(new Date(Date.now() - 2 * HOUR_MS));
+    expect((await postSession(payload, headers)).status).toBe(201);
+    expect((await postSession(payload, headers)).status).toBe(200);
+
+    // 50 x 10 x 0.075 = 37.5 and 20 x 0.8 = 16: 54 kcal (53.5 rounded).
+    expect(await summary()).toMatchObject({
+      totalSessions: 1,
+      lastCaloriesBurned: 54,
+      lastWorkoutDuration: 30,
+      favoriteMuscleGroup: "pectoraux",
+    });
+  });
+
+  it("answers {items, points} to GET /api/workouts/sessions?points=week", async () => {
+    await postSession(aPayload(new Date(Date.now() - 2 * HOUR_MS)), { Authorization: `Bearer ${token}` });
+    const response = await callRoute(
+      sessionsRoute.loader as never,
+      new Request("http://localhost:3000/api/workouts/sessions?points=week", {
+        headers: { Authorization: `Bearer ${token}` },
+      }),
+      { context: app.context() },
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { items: { name: string }[]; points: { date: string; value: number }[] };
+    expect(body.items.map((item) => item.name)).toEqual(["Pectoraux"]);
+    expect(body.points).toHaveLength(7);
+    expect(body.points[0]!.date).toBe(weekOf(dayKeyOf(new Date()))[0]);
+    expect(body.points.reduce((total, point) => total + point.value, 0)).toBe(
+      dayKeyOf(new Date(Date.now() - 2 * HOUR_MS)) >= weekOf(dayKeyOf(new Date()))[0]! ? 2 : 0,
+    );
+
+    const refused = await callRoute(
+      sessionsRoute.loader as never,
+      new Request("http://localhost:3000/api/workouts/sessions?points=month", {
+        headers: { Authorization: `Bearer ${token}` },
+      }),
+      { context: app.context() },
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ message: sessionsRoute.POINTS_MESSAGE });
+  });
 });

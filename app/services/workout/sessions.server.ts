@@ -1,0 +1,128 @@
+import type { AppServices } from "~/context.server";
+import type { KeysetPageRequest } from "~/domain/keyset-page";
+import type { SessionEntry, SessionSummary } from "~/domain/workout/session-entries";
+import { WORKOUT_SESSION_PAGE_SIZE } from "~/domain/workout/session-page";
+import { type IncomingSession, NO_VALID_ENTRIES, sessionToSave } from "~/domain/workout/session-payload";
+import { SESSION_PAYLOAD_MESSAGES } from "~/domain/workout/session-schema";
+import { durationMinutes } from "~/domain/workout/session-timer";
+import type { WorkoutSessionRecord } from "~/store/types";
+import { recordSessionFigures } from "../dashboard.server";
+
+// Finished workout sessions: POST /api/workouts/sessions, the /exo page's
+// finish without JavaScript and GET /api/workouts/sessions all go through
+// here, so a session looks the same whoever saved it. The entries, calories
+// and duration are built again from what was sent (sessionToSave).
+
+/** A session as the API and the dashboard read it (account spec, section 3). */
+export interface WorkoutSessionView {
+  _id: string;
+  id: string;
+  name: string;
+  /** ISO 8601. */
+  startedAt: string;
+  endedAt: string;
+  durationSec: number;
+  durationMinutes: number;
+  calories: number;
+  notes: string;
+  entries: SessionEntry[];
+  clientSummary: SessionSummary;
+  bodyMassKg: number | null;
+  createdAt: string;
+}
+
+export function toWorkoutSessionView(record: WorkoutSessionRecord): WorkoutSessionView {
+  return {
+    _id: record.id,
+    id: record.id,
+    name: record.name,
+    startedAt: record.startedAt.toISOString(),
+    endedAt: record.endedAt.toISOString(),
+    durationSec: record.durationSec,
+    durationMinutes: durationMinutes(record.durationSec),
+    calories: record.calories,
+    notes: record.notes,
+    entries: record.entries,
+    clientSummary: record.clientSummary,
+    bodyMassKg: record.bodyMassKg,
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+/**
+ * New sessions a user may save per hour: far above anyone's training (an
+ * offline queue flushing a week of sessions included), low enough that a
+ * script cannot fill the database. Kept in the store, so every app process
+ * sharing a MongoDB shares one budget.
+ */
+export const SESSION_SAVE_LIMIT = { keyPrefix: "workout-sessions", points: 60, durationSeconds: 60 * 60 };
+
+export type SaveSessionOutcome =
+  | { ok: true; created: boolean; session: WorkoutSessionView }
+  | { ok: false; status: 400; code: typeof NO_VALID_ENTRIES; message: string }
+  | { ok: false; status: 429; code: "tooManyRequests"; message: string; retryAfterSeconds: number };
+
+/**
+ * Saves a finished session for a signed-in user. A session without one valid
+ * entry saves nothing (NO_VALID_ENTRIES). With an idempotency key, a second
+ * copy of the same finish returns the first one (created: false) and costs
+ * nothing against the limit.
+ */
+export async function saveWorkoutSession(
+  services: AppServices,
+  userId: string,
+  incoming: IncomingSession,
+  idempotencyKey: string | null,
+): Promise<SaveSessionOutcome> {
+  const built = sessionToSave(incoming);
+  if (!built.ok) {
+    return { ok: false, status: 400, code: built.code, message: SESSION_PAYLOAD_MESSAGES.noValidEntries };
+  }
+  const limiter = services.store.rateLimiter(SESSION_SAVE_LIMIT);
+  const counted = await limiter.consume(userId);
+  if (!counted.allowed) {
+    const retryAfterSeconds = Math.max(1, Math.ceil(counted.msBeforeNext / 1000));
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    return {
+      ok: false,
+      status: 429,
+      code: "tooManyRequests",
+      message: `Trop de séances enregistrées en une heure. Réessaie dans ${minutes} min.`,
+      retryAfterSeconds,
+    };
+  }
+  const { session, created } = await services.store.workoutSessions.save({
+    userId,
+    ...built.session,
+    idempotencyKey,
+  });
+  if (created) await recordFiguresOf(services, userId, session);
+  else await limiter.reward(userId);
+  return { ok: true, created, session: toWorkoutSessionView(session) };
+}
+
+/**
+ * The dashboard's per-user figures follow each new session (a repeated copy
+ * adds nothing). The session is saved whatever happens here: should this
+ * fail, the figures miss it until rebuildWorkoutFigures runs for the user.
+ */
+async function recordFiguresOf(services: AppServices, userId: string, session: WorkoutSessionRecord): Promise<void> {
+  try {
+    await recordSessionFigures(services.store, userId, session);
+  } catch (error) {
+    console.error(`The dashboard's figures missed session ${session.id}:`, error);
+  }
+}
+
+/** One page of the user's own sessions, newest first by start (a full page when no limit is given). */
+export async function listWorkoutSessions(
+  services: AppServices,
+  userId: string,
+  page: KeysetPageRequest = { limit: WORKOUT_SESSION_PAGE_SIZE },
+): Promise<WorkoutSessionView[]> {
+  const records = await services.store.workoutSessions.listForUser(userId, {
+    limit: page.limit,
+    ...(page.before ? { before: { startedAt: page.before.at, id: page.before.id } } : {}),
+  });
+  return records.map(toWorkoutSessionView);
+}
