@@ -1,13 +1,16 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PENDING_SUBSCRIPTION_RETENTION_DAYS } from "~/domain/newsletter";
+import { CONTACT_MESSAGE_RETENTION_DAYS } from "~/domain/retention";
 import { loadConfig } from "~/config.server";
 import { DatabaseStartError, type RunningApp, STORE_CHECK_TIMEOUT_MS, startApp } from "~/lifecycle.server";
 import { StoreAuthenticationError, StoreIndexBuildError, StoreUnreachableError } from "~/store/start-errors";
 
 const running: RunningApp[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   for (const app of running.splice(0)) await app.close();
 });
 
@@ -38,6 +41,55 @@ describe("store check (/readyz)", () => {
 
     store.ping = () => Promise.reject(new Error("no primary"));
     expect(await app.checkStore()).toBe("unreachable");
+  });
+});
+
+describe("retention purge", () => {
+  const DAY_MS = 24 * 60 * 60_000;
+  const HOUR_MS = 60 * 60_000;
+  /** Lets the purge's store calls, started by a timer, finish. */
+  const settle = async () => {
+    for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  it("runs every hour: what passed its retention is deleted, the rest kept", async () => {
+    const start = new Date("2026-01-05T08:00:00Z").getTime();
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"], now: start });
+    const app = await startOnMemory();
+    const { store } = app.services;
+    const message = { nom: "Léa", sujet: "Question", message: "Bonjour, une question.", locale: "fr" };
+    await store.contactMessages.add({ ...message, email: "old@example.com" });
+    const pending = (email: string) => ({
+      email,
+      locale: "fr",
+      confirmTokenHash: null,
+      confirmWithAccount: false,
+      unsubscribeToken: `unsubscribe-${email}`,
+    });
+    await store.newsletterSubscribers.subscribe(pending("old@example.com"));
+
+    // Just before each retention ends, the newer data arrives.
+    vi.setSystemTime(start + PENDING_SUBSCRIPTION_RETENTION_DAYS * DAY_MS - HOUR_MS);
+    await store.newsletterSubscribers.subscribe(pending("new@example.com"));
+    await vi.advanceTimersByTimeAsync(HOUR_MS - 60_000);
+    await settle();
+    expect(await store.newsletterSubscribers.findByEmail("old@example.com")).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(60_000 + HOUR_MS);
+    await settle();
+    expect(await store.newsletterSubscribers.findByEmail("old@example.com")).toBeNull();
+    expect(await store.newsletterSubscribers.findByEmail("new@example.com")).not.toBeNull();
+
+    vi.setSystemTime(start + CONTACT_MESSAGE_RETENTION_DAYS * DAY_MS - HOUR_MS);
+    await store.contactMessages.add({ ...message, email: "new@example.com" });
+    await vi.advanceTimersByTimeAsync(HOUR_MS - 60_000);
+    await settle();
+    expect((await store.contactMessages.listRecent(10)).map((row) => row.email)).toEqual([
+      "new@example.com",
+      "old@example.com",
+    ]);
+    await vi.advanceTimersByTimeAsync(60_000 + HOUR_MS);
+    await settle();
+    expect((await store.contactMessages.listRecent(10)).map((row) => row.email)).toEqual(["new@example.com"]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { createContext, useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { withFrenchSpacing } from "~/lib/french-spacing";
 
 // The workout page's translation function, read once by the page and shared
 // with its parts: each useTranslation() call costs the server a copy of the
@@ -26,18 +27,22 @@ function plainOptions(options: unknown): string | null {
   return JSON.stringify(entries);
 }
 
-/** t, remembering its texts per language, key and values (anything else, such as returnObjects, goes to t). */
+/**
+ * t, remembering its texts per language, key and values (anything else, such
+ * as returnObjects, goes to t); French texts keep their marks with their words.
+ */
 export function rememberingT(t: WorkoutT, language: string): WorkoutT {
   const call = t as unknown as (key: string | string[], options?: unknown) => unknown;
   const remembering = (key: string | string[], options?: unknown) => {
     const values = typeof key === "string" ? plainOptions(options) : null;
     if (values === null || (options as { returnObjects?: unknown } | undefined)?.returnObjects) {
-      return call(key, options);
+      const result = call(key, options);
+      return typeof result === "string" ? withFrenchSpacing(result, language) : result;
     }
     const cacheKey = `${language}\u0000${key as string}\u0000${values}`;
     let text = rememberedTexts.get(cacheKey);
     if (text === undefined) {
-      text = String(call(key, options));
+      text = withFrenchSpacing(String(call(key, options)), language);
       if (rememberedTexts.size >= MAX_REMEMBERED) rememberedTexts.clear();
       rememberedTexts.set(cacheKey, text);
     }

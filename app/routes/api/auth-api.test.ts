@@ -1,11 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { ACCOUNT_MESSAGES } from "~/domain/account";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ACCOUNT_MESSAGES, MAIL_REQUEST_LIMITS } from "~/domain/account";
 import { callRoute, freshTestAppPerTest, jsonRequest } from "~/testing/route-harness.server";
 import * as forgotRoute from "./forgot-password.ts";
 import * as loginRoute from "./login.ts";
 import * as logoutRoute from "./logout.ts";
 import * as meRoute from "./me.ts";
 import * as registerRoute from "./register.ts";
+import * as resendRoute from "./resend-verification.ts";
 import * as resetRoute from "./reset-password.ts";
 import * as verifyRoute from "./verify-email.ts";
 
@@ -372,6 +373,40 @@ describe("forgot and reset password", () => {
     expect(app.mails.slice(mailsBefore).map((mail) => mail.to)).toEqual(["zoe@example.com"]);
     const bad = await post(forgotRoute, "/api/forgot-password", { email: { $ne: null } });
     expect(bad.status).toBe(400);
+  });
+
+  describe("per-address limit on mail requests", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("sends 20 mails a quarter of an hour from one address, refuses the next without a mail, and serves other addresses", async () => {
+      await registerAndVerify("zoe", "zoe@example.com");
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+      const sender = "203.0.113.5";
+      const forgot = (clientAddress: string) =>
+        post(forgotRoute, "/api/forgot-password", { email: "zoe@example.com" }, {}, clientAddress);
+      const mailsBefore = app.mails.length;
+
+      for (let request = 1; request <= MAIL_REQUEST_LIMITS.perAddress; request += 1) {
+        expect((await forgot(sender)).status).toBe(200);
+      }
+      expect(app.mails.length - mailsBefore).toBe(20);
+
+      const refused = await forgot(sender);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({ message: ACCOUNT_MESSAGES.tooManyAttempts(15) });
+      // The count is per address, shared by every kind of mail request.
+      const resend = await post(resendRoute, "/api/resend-verification", { email: "zoe@example.com" }, {}, sender);
+      expect(resend.status).toBe(429);
+      expect(app.mails.length - mailsBefore).toBe(20);
+
+      expect((await forgot("203.0.113.6")).status).toBe(200);
+      expect(app.mails.length - mailsBefore).toBe(21);
+
+      vi.setSystemTime(Date.now() + MAIL_REQUEST_LIMITS.windowSeconds * 1000 + 1_000);
+      expect((await forgot(sender)).status).toBe(200);
+      expect(app.mails.length - mailsBefore).toBe(22);
+    });
   });
 
   it("sets the new password, ends every session, and the link works once", async () => {
