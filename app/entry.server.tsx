@@ -90,6 +90,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React sends a finished Suspense boundary apart (hidden, put in place
+        // by a script) once the page passed this many bytes; a browser without
+        // JavaScript would never show it (the account dialog's dashboard).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new CoalescingStream(() => {

@@ -90,6 +90,7 @@ export default function HistoriquePage({ loaderData }: Route.ComponentProps) {
         here={here}
         confirm={confirm}
         flash={rootData?.dashboardFlash ?? null}
+        headingLevel={2}
       />
       <div className={styles.actions}>
         <LogoutForm redirectTo="/" className="button button-secondary">

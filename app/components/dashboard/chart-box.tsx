@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
+import { BlockHeading } from "./block-heading";
 import styles from "./dashboard.module.css";
 
 // A chart of the dashboard. The server draws it as an SVG (points with
@@ -138,9 +139,9 @@ export function ChartBox({
   return (
     <figure className={styles.chart} aria-labelledby={titleId} aria-describedby={descriptionId}>
       <figcaption>
-        <h3 id={titleId} className={styles.blockTitle}>
+        <BlockHeading id={titleId} className={styles.blockTitle}>
           {texts.title}
-        </h3>
+        </BlockHeading>
         <p id={descriptionId} className={styles.muted}>
           {texts.description}
         </p>
@@ -153,7 +154,7 @@ export function ChartBox({
             )}
             {hydrated ? (
               <Suspense fallback={null}>
-                <div className={`${styles.apex} ${apexDrawn ? "" : styles.apexPending}`} aria-hidden="true">
+                <div className={`${styles.apex} ${apexDrawn ? "" : styles.apexPending}`}>
                   <ApexChart
                     kind={kind}
                     name={texts.valueHeader}

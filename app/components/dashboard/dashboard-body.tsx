@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigation, useRevalidator } from "react-router";
 import type { AccountUser } from "~/components/account/account-types";
 import type { ImcRecordView } from "~/domain/stats/records";
+import { BlockHeadingLevel } from "./block-heading";
 import { WeekChart, WeightChart } from "./charts";
 import type { DashboardData, DashboardOutcome } from "./dashboard-types";
 import { MeasuresRecap } from "./measures-recap";
@@ -22,6 +23,7 @@ export function DashboardBody({
   here,
   confirm,
   flash,
+  headingLevel = 3,
 }: {
   user: AccountUser;
   /** The greeting's name (its initial stands in for a photo). */
@@ -33,6 +35,8 @@ export function DashboardBody({
   /** What the address asks to confirm (?supprimer=photo or a measure's id). */
   confirm: string | null;
   flash: DashboardOutcome | null;
+  /** Of the blocks' headings: 2 under a page's h1, 3 under the dialog's h2. */
+  headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation("dashboard");
   const navigation = useNavigation();
@@ -48,26 +52,28 @@ export function DashboardBody({
     summary?.calories === null;
 
   return (
-    <div className={styles.dashboard} aria-busy={refreshing}>
-      <output className={styles.status}>
-        {refreshing ? (
-          <>
-            <span className="spinner" aria-hidden="true" />
-            {t("loading")}
-          </>
-        ) : null}
-      </output>
-      {errors.history ? <p className={styles.errorLine}>{t("errors.history")}</p> : null}
-      {errors.sessions ? <p className={styles.errorLine}>{t("errors.sessions")}</p> : null}
-      {summary === null ? <p className={styles.errorLine}>{t("errors.summary")}</p> : null}
-      {empty ? <p className={styles.empty}>{t("empty")}</p> : null}
-      <div className={styles.grid}>
-        <PhotoCard user={user} name={name} here={here} confirm={confirm} flash={flash} />
-        <WeekChart week={data.week} language={language} />
-        <WeightChart weights={data.weights} language={language} />
-        {summary ? <StatsPanel summary={summary} language={language} /> : null}
-        <MeasuresRecap measures={measures} language={language} here={here} confirm={confirm} flash={flash} />
+    <BlockHeadingLevel value={headingLevel}>
+      <div className={styles.dashboard} aria-busy={refreshing}>
+        <output className={styles.status}>
+          {refreshing ? (
+            <>
+              <span className="spinner" aria-hidden="true" />
+              {t("loading")}
+            </>
+          ) : null}
+        </output>
+        {errors.history ? <p className={styles.errorLine}>{t("errors.history")}</p> : null}
+        {errors.sessions ? <p className={styles.errorLine}>{t("errors.sessions")}</p> : null}
+        {summary === null ? <p className={styles.errorLine}>{t("errors.summary")}</p> : null}
+        {empty ? <p className={styles.empty}>{t("empty")}</p> : null}
+        <div className={styles.grid}>
+          <PhotoCard user={user} name={name} here={here} confirm={confirm} flash={flash} />
+          <WeekChart week={data.week} language={language} />
+          <WeightChart weights={data.weights} language={language} />
+          {summary ? <StatsPanel summary={summary} language={language} /> : null}
+          <MeasuresRecap measures={measures} language={language} here={here} confirm={confirm} flash={flash} />
+        </div>
       </div>
-    </div>
+    </BlockHeadingLevel>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { type DashboardIntent, dashboardPath } from "./dashboard-types";
+import { BlockHeading } from "./block-heading";
 import styles from "./dashboard.module.css";
 
 // A deletion asks first. Without JavaScript the 'Supprimer' link leads to
@@ -29,9 +30,9 @@ export function ConfirmPanel({
   const titleId = `confirm-${intent}`;
   return (
     <section className={styles.confirmPanel} role="alertdialog" aria-labelledby={titleId}>
-      <h3 id={titleId} className={styles.confirmTitle}>
+      <BlockHeading id={titleId} className={styles.confirmTitle}>
         {texts.title}
-      </h3>
+      </BlockHeading>
       <p>{texts.text}</p>
       <form method="post" action={dashboardPath} className="button-row">
         <input type="hidden" name="intent" value={intent} />

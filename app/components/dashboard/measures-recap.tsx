@@ -9,6 +9,7 @@ import { ConfirmModal, ConfirmPanel, confirmHref } from "./dashboard-confirm";
 import { useDashboardRequests, useFleetingOutcome } from "./dashboard-requests";
 import type { DashboardOutcome } from "./dashboard-types";
 import { OutcomeMessage } from "./outcome-message";
+import { BlockHeading } from "./block-heading";
 import styles from "./dashboard.module.css";
 
 /**
@@ -51,9 +52,9 @@ export function MeasuresRecap({
 
   return (
     <section className={`${styles.block} ${styles.wide}`} aria-labelledby="dashboard-measures-title">
-      <h3 id="dashboard-measures-title" className={styles.blockTitle}>
+      <BlockHeading id="dashboard-measures-title" className={styles.blockTitle}>
         {t("measures.title")}
-      </h3>
+      </BlockHeading>
       {confirmed ? (
         <ConfirmPanel texts={textsFor(confirmed)} intent="measure-delete" id={confirmed.id} here={here} />
       ) : null}

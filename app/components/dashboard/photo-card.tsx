@@ -8,6 +8,7 @@ import { ConfirmModal, ConfirmPanel, confirmHref } from "./dashboard-confirm";
 import { useDashboardRequests, useFleetingOutcome } from "./dashboard-requests";
 import { type DashboardOutcome, dashboardPath } from "./dashboard-types";
 import { OutcomeMessage } from "./outcome-message";
+import { BlockHeading } from "./block-heading";
 import styles from "./dashboard.module.css";
 
 const PHOTO_API = "/api/upload/profile-photo";
@@ -76,9 +77,9 @@ export function PhotoCard({
           </span>
         )}
       </div>
-      <h3 id="dashboard-photo-title" className={styles.blockTitle}>
+      <BlockHeading id="dashboard-photo-title" className={styles.blockTitle}>
         {t("photo.title")}
-      </h3>
+      </BlockHeading>
       <p className={styles.muted}>{t("photo.hint")}</p>
       {confirm === "photo" && user.photo ? (
         <ConfirmPanel texts={deleteTexts} intent="photo-delete" here={here} />

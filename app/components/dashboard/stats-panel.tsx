@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { HistorySummary } from "~/domain/stats/summary";
 import { formatDate } from "~/lib/date-format";
 import { formatMeasure, formatNumber, formatSignedMeasure } from "~/lib/number-format";
+import { BlockHeading } from "./block-heading";
 import styles from "./dashboard.module.css";
 
 type Row = [label: string, value: string | null];
@@ -74,13 +75,15 @@ export function StatsPanel({ summary, language }: { summary: HistorySummary; lan
 
   return (
     <section className={`${styles.block} ${styles.wide}`} aria-labelledby="dashboard-stats-title">
-      <h3 id="dashboard-stats-title" className={styles.blockTitle}>
+      <BlockHeading id="dashboard-stats-title" className={styles.blockTitle}>
         {t("stats.title")}
-      </h3>
+      </BlockHeading>
       <div className={styles.stats}>
         {groups.map((group) => (
           <div key={group.title} className={styles.statGroup}>
-            <h4 className={styles.statGroupTitle}>{group.title}</h4>
+            <BlockHeading sub className={styles.statGroupTitle}>
+              {group.title}
+            </BlockHeading>
             <dl>
               {group.rows.map(([label, value]) => (
                 <div key={label} className={styles.stat}>
