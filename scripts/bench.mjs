@@ -6,7 +6,7 @@
 //
 //   BENCH_DURATION=2 npm run bench   quick try (seconds per measured run)
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -22,6 +22,7 @@ import {
   stopAll,
   stopServer,
 } from "./bench/processes.mjs";
+import { BENCH_IMC_RECORDS, BENCH_SESSIONS, seedDashboardUser } from "./bench/dashboard-user.mjs";
 import { assertNodeVersion } from "./node-version.mjs";
 
 assertNodeVersion();
@@ -54,11 +55,13 @@ const APP_TARGETS = [
  * kept: on a shared machine the load drifts between two long runs, much less
  * between two short ones back to back.
  */
-const COMPARED_TO_HOME = ["/exo", "/exo list"];
+const COMPARED_TO_HOME = ["/exo", "/exo list", "summary"];
 const PAIRED_ROUNDS = 5;
 /** Pages whose JavaScript is reported as the difference with the home page's. */
-const JS_COMPARED_TO_HOME = ["/exo", "/exo list"];
+const JS_COMPARED_TO_HOME = ["/exo", "/exo list", "/historique"];
 const WEIGHED_PAGES = APP_TARGETS.filter((target) => target.path !== "/healthz");
+/** The dashboard's summary is also measured at this many connections, for its p99. */
+const SUMMARY_CONNECTIONS = 10;
 
 function readDuration() {
   const raw = process.env.BENCH_DURATION;
@@ -97,17 +100,18 @@ process.on("exit", () => {
 // Load: autocannon's CLI in its own process on core 1, JSON on stdout.
 
 /** One autocannon run; resolves to its JSON result. */
-function autocannon(url, seconds) {
+function autocannon(url, seconds, { connections = CONNECTIONS, headers = {} } = {}) {
   const [command, ...args] = pinned(1, [
     process.execPath,
     autocannonCli,
     "--connections",
-    String(CONNECTIONS),
+    String(connections),
     "--duration",
     String(seconds),
     // Like a browser: the app compresses its responses, and that is part of its cost.
     "--headers",
     "Accept-Encoding=gzip",
+    ...Object.entries(headers).flatMap(([name, value]) => ["--headers", `${name}=${value}`]),
     "--json",
     "--no-progress",
     url,
@@ -142,11 +146,12 @@ async function measurePaired(homeUrl, target, origin) {
   const seconds = Math.max(1, Math.round(DURATION_SECONDS / 2));
   const url = new URL(target.path, origin).href;
   process.stdout.write(`  ${target.label.padEnd(12)} vs /: ${PAIRED_ROUNDS} rounds of ${seconds} s each… `);
-  await autocannon(url, WARMUP_SECONDS);
+  const options = { headers: target.headers ?? {} };
+  await autocannon(url, WARMUP_SECONDS, options);
   const ratios = [];
   for (let round = 0; round < PAIRED_ROUNDS; round++) {
     const home = await autocannon(homeUrl, seconds);
-    const other = await autocannon(url, seconds);
+    const other = await autocannon(url, seconds, options);
     ratios.push(other.requests.average / home.requests.average);
   }
   ratios.sort((a, b) => a - b);
@@ -155,10 +160,10 @@ async function measurePaired(homeUrl, target, origin) {
   return { label: target.label, median, min: ratios[0], max: ratios.at(-1) };
 }
 
-async function measure(label, url, expectedStatus) {
+async function measure(label, url, expectedStatus, options = {}) {
   process.stdout.write(`  ${label.padEnd(12)} warming up ${WARMUP_SECONDS} s, measuring ${DURATION_SECONDS} s… `);
-  await autocannon(url, WARMUP_SECONDS);
-  const result = await autocannon(url, DURATION_SECONDS);
+  await autocannon(url, WARMUP_SECONDS, options);
+  const result = await autocannon(url, DURATION_SECONDS, options);
   const statusCounts = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]),
   );
@@ -234,9 +239,9 @@ async function fetchJsSize(url) {
   return jsSizes.get(url);
 }
 
-async function weighPage({ label, path: pagePath, expectedStatus }, origin) {
+async function weighPage({ label, path: pagePath, expectedStatus, headers }, origin) {
   const pageUrl = new URL(pagePath, origin).href;
-  const response = await fetch(pageUrl);
+  const response = await fetch(pageUrl, { headers });
   if (response.status !== expectedStatus)
     throw new Error(`${label} answered ${response.status}, expected ${expectedStatus}`);
   const html = Buffer.from(await response.arrayBuffer());
@@ -244,12 +249,23 @@ async function weighPage({ label, path: pagePath, expectedStatus }, origin) {
   const sizes = await Promise.all(urls.map(fetchJsSize));
   return {
     label,
+    // The chart library must never be part of a page's first load.
+    chartsLibrary: urls.some((url) => /apex/i.test(url)),
     htmlRaw: html.length,
     htmlGzip: gzipSync(html).length,
     jsFiles: urls.length,
     jsRaw: sizes.reduce((sum, size) => sum + size.raw, 0),
     jsGzip: sizes.reduce((sum, size) => sum + size.gzip, 0),
   };
+}
+
+/** The dashboard's charts chunk (apexcharts with its React wrapper), which the dashboard imports on demand. */
+function chartsChunkSize() {
+  const assets = path.join(root, process.env.BUILD_DIR ?? "build", "client/assets");
+  const file = readdirSync(assets).find((name) => /^apex-chart\.client-.*\.js$/.test(name));
+  if (!file) return null;
+  const body = readFileSync(path.join(assets, file));
+  return { raw: body.length, gzip: gzipSync(body).length };
 }
 
 // ---------------------------------------------------------------------------
@@ -292,28 +308,54 @@ try {
       `Accept-Encoding: gzip; ${pinning ? "server on core 0, load generator on core 1" : "unpinned"}; Node ${process.versions.node}.`,
   );
 
+  // The dashboard's user, its 1,000 sessions and 200 IMC records written before the app opens the file.
+  const databaseFile = path.join(dataDir, "bench.db");
+  const summaryHeaders = { Authorization: `Bearer ${await seedDashboardUser(databaseFile)}` };
+  const summaryTarget = {
+    label: "summary",
+    path: "/api/history/summary",
+    expectedStatus: 200,
+    headers: summaryHeaders,
+  };
+  console.log(
+    `Dashboard user: ${BENCH_SESSIONS} sessions and ${BENCH_IMC_RECORDS} IMC records; "summary" is GET /api/history/summary.`,
+  );
+
   // One server at a time, so they never compete for core 0.
   try {
     const app = await startServer("app server", [process.execPath, "app/server/main.ts"], {
       // A production server as deployed (production React, HSTS, no demo data),
       // on a throw-away SQLite database.
       NODE_ENV: "production",
-      DATABASE_URL: `sqlite:${path.join(dataDir, "bench.db")}`,
+      DATABASE_URL: `sqlite:${databaseFile}`,
       MAIL_DIR: path.join(dataDir, "mail"),
       SESSION_SECRET: "bench-session-secret-not-for-production-0123456789",
     });
     try {
       console.log(`App server (${app.origin}):`);
-      for (const target of APP_TARGETS) {
-        loadRows.push(await measure(target.label, new URL(target.path, app.origin).href, target.expectedStatus));
+      for (const target of [...APP_TARGETS, summaryTarget]) {
+        loadRows.push(
+          await measure(target.label, new URL(target.path, app.origin).href, target.expectedStatus, {
+            headers: target.headers,
+          }),
+        );
       }
+      loadRows.push(
+        await measure(`summary @${SUMMARY_CONNECTIONS}`, new URL(summaryTarget.path, app.origin).href, 200, {
+          headers: summaryHeaders,
+          connections: SUMMARY_CONNECTIONS,
+        }),
+      );
       const homeUrl = new URL("/", app.origin).href;
-      for (const target of APP_TARGETS.filter((t) => COMPARED_TO_HOME.includes(t.label))) {
+      for (const target of [...APP_TARGETS, summaryTarget].filter((t) => COMPARED_TO_HOME.includes(t.label))) {
         pairedRows.push(await measurePaired(homeUrl, target, app.origin));
       }
-      // Weighed after the load runs, while the app is still up.
+      // Weighed after the load runs, while the app is still up; the dashboard as its user sees it.
+      const dashboardPage = { label: "/historique", path: "/historique", expectedStatus: 200, headers: summaryHeaders };
       pageWeights = await Promise.all(
-        WEIGHED_PAGES.map((page) => weighPage(page, app.origin).catch((error) => ({ label: page.label, error }))),
+        [...WEIGHED_PAGES, dashboardPage].map((page) =>
+          weighPage(page, app.origin).catch((error) => ({ label: page.label, error })),
+        ),
       );
     } finally {
       await stopServer(app);
@@ -386,6 +428,16 @@ try {
       ),
       [false, true, true, true, true, true],
     );
+    const chartPages = pageWeights.filter((page) => page.chartsLibrary).map((page) => page.label);
+    console.log(
+      `Chart library (apexcharts) in a page's first load: ${chartPages.length > 0 ? chartPages.join(", ") : "none"}.`,
+    );
+    const charts = chartsChunkSize();
+    if (charts) {
+      console.log(
+        `Charts of /historique, loaded once the page runs (never on other pages): ${formatBytes(charts.gzip)} gzip.`,
+      );
+    }
     const homeWeight = pageWeights.find((page) => page.label === "/" && !page.error);
     for (const page of pageWeights.filter((p) => JS_COMPARED_TO_HOME.includes(p.label) && !p.error)) {
       if (!homeWeight) break;

@@ -1,9 +1,9 @@
 import { type DayKey, addDays, dayKeyOf, weekOf } from "~/domain/stats/days";
 import { type DashboardRecord, type WeightPoint, toDashboardRecords, weightSeries } from "~/domain/stats/records";
-import { readNumber, readSession, sessionInstant } from "~/domain/stats/session-reading";
+import { readNumber, readSession } from "~/domain/stats/session-reading";
 import {
   buildSummary,
-  contributionOf,
+  sessionContribution,
   type HistorySummary,
   RECENT_SESSIONS,
   STREAK_PAGE_DAYS,
@@ -43,12 +43,9 @@ async function latestImc(store: Store, userId: string): Promise<{ poids: number 
   return { poids: readNumber(latest.meta.poids), imc: readNumber(latest.meta.imc) };
 }
 
-/** What one saved session adds to its user's figures. */
+/** What one saved session adds to its user's figures, its exercises' groups from the catalogue. */
 export function contributionOfSession(session: WorkoutSessionRecord, userWeightKg: number | null): WorkoutContribution {
-  const read = readSession(session)!;
-  const figures = sessionFigures(read, { userWeightKg, muscleGroupOf });
-  const at = sessionInstant(read) ?? session.createdAt;
-  return contributionOf(figures, dayKeyOf(at), at);
+  return sessionContribution(session, { userWeightKg, muscleGroupOf, savedAt: session.createdAt });
 }
 
 /**

@@ -4,9 +4,9 @@
 // from every session of the user.
 
 import { roundTo } from "../numbers.ts";
-import { addDays, type DayKey, daysBetween, daysEndingOn, weekOf } from "./days.ts";
-import type { ReadSession } from "./session-reading.ts";
-import { type SessionFigures, bodyWeightForEstimates } from "./workout-stats.ts";
+import { addDays, type DayKey, dayKeyOf, daysBetween, daysEndingOn, weekOf } from "./days.ts";
+import { type ReadSession, readSession, sessionInstant } from "./session-reading.ts";
+import { type MuscleGroupOf, type SessionFigures, bodyWeightForEstimates, sessionFigures } from "./workout-stats.ts";
 
 /** What one saved session adds to its user's figures. */
 export interface WorkoutContribution {
@@ -49,6 +49,20 @@ export function contributionOf(figures: SessionFigures, day: DayKey, at: Date): 
     exercises: figures.exercises,
     muscleSets: { ...figures.muscleSets },
   };
+}
+
+/**
+ * What a saved session (any session-shaped value; `savedAt` when it says
+ * nothing of when it happened) adds to its user's figures.
+ */
+export function sessionContribution(
+  session: unknown,
+  options: { userWeightKg: number | null; muscleGroupOf?: MuscleGroupOf; savedAt: Date },
+): WorkoutContribution {
+  const read = readSession(session) ?? readSession({})!;
+  const figures = sessionFigures(read, { userWeightKg: options.userWeightKg, muscleGroupOf: options.muscleGroupOf });
+  const at = sessionInstant(read) ?? options.savedAt;
+  return contributionOf(figures, dayKeyOf(at), at);
 }
 
 /** Sums contributions per day and overall: what the store keeps, rebuilt from scratch. */
