@@ -7,6 +7,7 @@ import {
   type HistorySummary,
   RECENT_SESSIONS,
   STREAK_PAGE_DAYS,
+  unbrokenRun,
   summaryDaysFrom,
   aggregateContributions,
   type WeekPoint,
@@ -73,6 +74,11 @@ export async function rebuildWorkoutFigures(store: Store, userId: string): Promi
   await store.workoutStats.replaceForUser(userId, aggregateContributions(contributions));
 }
 
+function continues(days: readonly DayKey[], page: readonly DayKey[]): boolean {
+  const before = days[days.length - page.length - 1]!;
+  return addDays(before, -1) === page[0];
+}
+
 /** The active days the streak needs, newest first: pages until a gap shows up. */
 async function activeDaysForStreak(store: Store, userId: string, today: DayKey): Promise<DayKey[]> {
   const days: DayKey[] = [];
@@ -80,7 +86,8 @@ async function activeDaysForStreak(store: Store, userId: string, today: DayKey):
   for (;;) {
     const page = await store.workoutStats.activeDays(userId, { upTo, limit: STREAK_PAGE_DAYS });
     days.push(...page);
-    const unbroken = page.every((day, index) => index === 0 || addDays(page[index - 1]!, -1) === day);
+    // Another page only while this one was full and followed on from the last without a gap.
+    const unbroken = unbrokenRun(page) === page.length && (days.length === page.length || continues(days, page));
     if (page.length < STREAK_PAGE_DAYS || !unbroken) return days;
     upTo = addDays(page.at(-1)!, -1);
   }
