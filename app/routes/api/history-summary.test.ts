@@ -251,3 +251,37 @@ describe("the summary follows the sessions saved through the API", () => {
     expect(await refused.json()).toEqual({ message: sessionsRoute.POINTS_MESSAGE });
   });
 });
+
+describe("GET /api/workouts/sessions?points=week for 0 and 1,000 sessions", () => {
+  const getSessions = (path: string) =>
+    callRoute(
+      sessionsRoute.loader as never,
+      new Request(`http://localhost:3000${path}`, { headers: { Authorization: `Bearer ${token}` } }),
+      { context: app.context() },
+    );
+
+  it("answers no sessions and a week of zeros for a new account", async () => {
+    const response = await getSessions("/api/workouts/sessions?points=week");
+    expect(await response.json()).toEqual({
+      items: [],
+      points: weekOf(dayKeyOf(new Date())).map((date) => ({ date, value: 0 })),
+    });
+  });
+
+  it("pages 1,000 sessions and counts this week's exercises from the aggregates", async () => {
+    const today = dayKeyOf(new Date());
+    for (let index = 0; index < 1_000; index += 1) {
+      await saveFinishedSession(app.services.store, userId, {
+        endedAt: new Date(`${addDays(today, -index)}T10:30:00.000Z`),
+        name: `Séance ${index}`,
+      });
+    }
+    const response = await getSessions("/api/workouts/sessions?points=week&limit=20");
+    const body = (await response.json()) as { items: { name: string }[]; points: { date: string; value: number }[] };
+    expect(body.items).toHaveLength(20);
+    expect(body.items[0]!.name).toBe("Séance 0");
+    expect(response.headers.get("Link")).toMatch(/rel="next"/);
+    // One session of three exercises on each day of the week so far, none on the days to come.
+    expect(body.points.map((point) => point.value)).toEqual(weekOf(today).map((date) => (date <= today ? 3 : 0)));
+  }, 60_000);
+});
