@@ -16,6 +16,7 @@ import { ConsentBanner } from "~/components/consent/cookie-consent";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { PendingSessionsSender } from "~/components/workout/session/pending-sessions-sender";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import { readCookie } from "~/lib/cookies";
 import { readAccountFlash } from "~/lib/account-flash.server";
@@ -152,6 +153,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Page({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
+  const rootData = useRouteLoaderData<RootLoaderData>("root");
   return (
     <>
       <a className="skip-link" href="#contenu">
@@ -164,6 +166,7 @@ function Page({ children }: { children: React.ReactNode }) {
       <SiteFooter />
       <ConsentBanner />
       <AccountDialogFromAddress />
+      <PendingSessionsSender userId={rootData?.user?.id ?? null} />
     </>
   );
 }

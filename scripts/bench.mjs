@@ -48,6 +48,12 @@ const APP_TARGETS = [
     path: "/exo?etape=3&type=muscu&equipement=halteres&muscle=pectoraux",
     expectedStatus: 200,
   },
+  // The session view (clock, cards, set popup code) with three exercises.
+  {
+    label: "/exo session",
+    path: "/exo?mode=seance&choix=dumbbell-bench-press&choix=pushups&choix=running",
+    expectedStatus: 200,
+  },
 ];
 /**
  * Targets also reported as a share of the home page's throughput. Measured
@@ -58,7 +64,7 @@ const APP_TARGETS = [
 const COMPARED_TO_HOME = ["/exo", "/exo list", "summary"];
 const PAIRED_ROUNDS = 5;
 /** Pages whose JavaScript is reported as the difference with the home page's. */
-const JS_COMPARED_TO_HOME = ["/exo", "/exo list", "/historique"];
+const JS_COMPARED_TO_HOME = ["/exo", "/exo list", "/exo session", "/historique"];
 const WEIGHED_PAGES = APP_TARGETS.filter((target) => target.path !== "/healthz");
 /** The dashboard's summary is also measured at this many connections, for its p99. */
 const SUMMARY_CONNECTIONS = 10;

@@ -1,14 +1,26 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, redirect, useLocation, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/exo";
 import type { RootLoaderData } from "~/root";
 import { WorkoutPage } from "~/components/workout/workout-page";
+import { parseBuilderParams } from "~/domain/workout/builder-url";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { builderRequest } from "~/services/workout/builder.server";
+import { newSessionFormStart, sessionPageAction } from "~/services/workout/session-page.server";
+import { lastWorkoutSession } from "~/services/workout/sessions.server";
+import { getCurrentUser } from "~/services/auth/session.server";
+import { getServices } from "~/context.server";
 
-export const handle = { i18n: ["workout"] };
+/**
+ * The session's form sent without JavaScript holds every set of every
+ * exercise: a quarter of a megabyte is far more than a session at the
+ * limits of its fields, well short of what would hurt the server.
+ */
+export const SESSION_FORM_BODY_LIMIT_BYTES = 256 * 1024;
+
+export const handle = { i18n: ["workout", "workout-session"], bodyLimitBytes: SESSION_FORM_BODY_LIMIT_BYTES };
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const pageTexts = new Map<string, { title: string; defaultSessionName: string }>();
@@ -37,14 +49,33 @@ function loaderTexts(t: TFunction, language: string, date: Date) {
   return texts;
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const language = getLocale(context);
   const now = new Date();
   const { title, defaultSessionName } = loaderTexts(getInstance(context).t, language, now);
   const outcome = builderRequest(new URL(request.url), { language, defaultSessionName, now });
   // A button of a form sent without JavaScript: its result has its own address.
   if ("redirect" in outcome) throw redirect(outcome.redirect);
-  return { title, view: outcome.view };
+  // A session run without JavaScript starts when its page is served.
+  const sessionStart = outcome.view.state.mode === "session" ? newSessionFormStart(now) : null;
+  const current = await getCurrentUser(context, request);
+  const lastSession = current ? await lastWorkoutSession(getServices(context), current.user.id) : null;
+  return { title, view: outcome.view, language, sessionStart, lastSession };
+}
+
+// The session's form sent without JavaScript: a set added or deleted, a
+// mode applied (the form comes back), or the session finished (the summary).
+export async function action({ request, context }: Route.ActionArgs) {
+  const language = getLocale(context);
+  const now = new Date();
+  const { defaultSessionName } = loaderTexts(getInstance(context).t, language, now);
+  const { sessionName } = parseBuilderParams(new URL(request.url).searchParams);
+  const outcome = await sessionPageAction(context, request, {
+    language,
+    sessionName: sessionName || defaultSessionName,
+    now,
+  });
+  return data(outcome.data, { status: outcome.status });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -57,10 +88,24 @@ function userName(user: RootLoaderData["user"]): string | null {
   return user.prenom?.trim() || user.displayName?.trim() || user.pseudo;
 }
 
-export default function Exo({ loaderData }: Route.ComponentProps) {
+export default function Exo({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootLoaderData>("root");
-  const name = userName(root?.user ?? null);
-  return <WorkoutPage view={loaderData.view} user={name ? { name } : null} />;
+  const location = useLocation();
+  const user = root?.user ?? null;
+  const name = userName(user);
+  return (
+    <WorkoutPage
+      view={loaderData.view}
+      user={user && name ? { name, id: user.id } : null}
+      session={{
+        formStart: loaderData.sessionStart ?? { startedAt: 0, idempotencyKey: "" },
+        formResult: actionData ?? null,
+        pageHref: location.pathname + location.search,
+        language: loaderData.language,
+      }}
+      lastSession={loaderData.lastSession}
+    />
+  );
 }
 
 /** A failed load (the server, or the network while the page updates in place): the spec's texts, and a retry. */

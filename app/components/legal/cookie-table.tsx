@@ -1,10 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { STORAGE_KEYS } from "~/components/workout/builder-storage";
+import { PENDING_SESSIONS_KEY, SESSION_STORAGE_KEYS } from "~/components/workout/session/session-keys";
 import styles from "./cookie-table.module.css";
 
 export interface StoredItem {
   name: string;
   category: "necessary" | "preferences";
+  /** The key of its texts under cookies.entries, when the name cannot be one (it holds a ':'). */
+  entry?: string;
 }
 
 /** What the app really sets (keep in step with the code that sets them). */
@@ -26,6 +29,11 @@ export const localStorageKeys: readonly StoredItem[] = [
   { name: "userTaille", category: "preferences" },
   // The workout builder: the session being built, kept on this device.
   ...Object.values(STORAGE_KEYS).map((name) => ({ name, category: "necessary" as const })),
+  // The session being run, and the sessions finished offline waiting to be sent.
+  { name: SESSION_STORAGE_KEYS.startedAt, category: "necessary" },
+  { name: SESSION_STORAGE_KEYS.timer, category: "necessary" },
+  { name: `${SESSION_STORAGE_KEYS.inputsPrefix}<id>`, entry: "suivieExoInputs", category: "necessary" },
+  { name: PENDING_SESSIONS_KEY, category: "necessary" },
 ];
 
 /** A real table on wide screens; on a phone each row reads as a small card, labels included. */
@@ -55,8 +63,8 @@ export function CookieTable({ caption, items }: { caption: string; items: readon
               <th scope="row" data-label={headers.name}>
                 <code>{item.name}</code>
               </th>
-              <td data-label={headers.purpose}>{t(`cookies.entries.${item.name}.purpose`)}</td>
-              <td data-label={headers.duration}>{t(`cookies.entries.${item.name}.duration`)}</td>
+              <td data-label={headers.purpose}>{t(`cookies.entries.${item.entry ?? item.name}.purpose`)}</td>
+              <td data-label={headers.duration}>{t(`cookies.entries.${item.entry ?? item.name}.duration`)}</td>
               <td data-label={headers.category}>
                 <span className={item.category === "necessary" ? styles.necessary : styles.preference}>
                   {t(`cookies.table.${item.category === "necessary" ? "necessary" : "preferences"}`)}

@@ -7,15 +7,20 @@ import { UserPanel, TipCard } from "./below-builder";
 import { EquipmentStep, MuscleStep, TypeStep } from "./choice-steps";
 import { ProposedList } from "./proposed-list";
 import { SearchPanel } from "./search-panel";
-import { SessionPlan } from "./session-plan";
+import SessionView from "./session/session-view";
 import { StateFields } from "./state-fields";
 import { StepIndicator } from "./step-indicator";
+import type { LastSessionView } from "~/services/workout/sessions.server";
+import { LastSession } from "./session/last-session";
+import type { SessionViewProps } from "./session/session-view";
 import { plannedFromCards, useBuilder } from "./use-builder";
 import { usePageWorkoutT, WorkoutTextsProvider } from "./workout-texts";
 import styles from "./workout.module.css";
 
 /** Where a form sent without JavaScript brings the page back to. */
 export const BUILDER_ANCHOR = "constructeur";
+/** The builder's GET form: the session view's 'Retour' and 'Recommencer' belong to it. */
+export const BUILDER_FORM_ID = "constructeur-formulaire";
 /** The session name saves itself this long after the last key. */
 const NAME_DEBOUNCE_MS = 500;
 
@@ -40,6 +45,7 @@ function visibleFields(mode: string, step: number): string[] {
 export interface WorkoutUser {
   /** The name the greetings use (first name, else display name, else pseudo). */
   name: string;
+  id: string;
 }
 
 /**
@@ -48,7 +54,19 @@ export interface WorkoutUser {
  * form sends the whole state with its action, so the page works without
  * JavaScript; with it, the same form is handled in place.
  */
-export function WorkoutPage({ view, user }: { view: BuilderView; user: WorkoutUser | null }) {
+export function WorkoutPage({
+  view,
+  user,
+  session,
+  lastSession = null,
+}: {
+  view: BuilderView;
+  user: WorkoutUser | null;
+  /** The signed-in user's last session, shown in the user panel. */
+  lastSession?: LastSessionView | null;
+  /** The session view's start and the answer to its form sent without JavaScript. */
+  session: Pick<SessionViewProps, "formStart" | "formResult" | "pageHref" | "language">;
+}) {
   const t = usePageWorkoutT();
   const builder = useBuilder(view);
   const { state, hydrated } = builder;
@@ -91,6 +109,7 @@ export function WorkoutPage({ view, user }: { view: BuilderView; user: WorkoutUs
     <WorkoutTextsProvider t={t}>
       <div className={`section-inner ${styles.page}`}>
         <form
+          id={BUILDER_FORM_ID}
           method="get"
           action={`/exo#${BUILDER_ANCHOR}`}
           className={styles.form}
@@ -132,7 +151,7 @@ export function WorkoutPage({ view, user }: { view: BuilderView; user: WorkoutUs
 
           <StateFields state={state} omit={visibleFields(state.mode, state.step)} />
 
-          <div id={BUILDER_ANCHOR} className={styles.builder}>
+          <div id={state.mode === "session" ? undefined : BUILDER_ANCHOR} className={styles.builder}>
             {state.mode === "builder" ? (
               <>
                 <StepIndicator state={state} />
@@ -205,19 +224,33 @@ export function WorkoutPage({ view, user }: { view: BuilderView; user: WorkoutUs
                 />
               </div>
             ) : null}
-            {state.mode === "session" ? (
-              <div className={styles.stepCard}>
-                <SessionPlan
-                  sessionName={state.sessionName || view.defaultSessionName}
-                  userName={user?.name ?? null}
-                  exercises={planned}
-                />
-              </div>
-            ) : null}
           </div>
         </form>
+        {state.mode === "session" ? (
+          // Out of the builder's form: the session is a form of its own, posted to the route action.
+          <div id={BUILDER_ANCHOR} className={styles.builder}>
+            <div className={styles.stepCard}>
+              <SessionView
+                {...session}
+                sessionName={state.sessionName || view.defaultSessionName}
+                userName={user?.name ?? null}
+                userId={user?.id ?? null}
+                exercises={planned}
+                builderFormId={BUILDER_FORM_ID}
+                hydrated={hydrated}
+              />
+            </div>
+          </div>
+        ) : null}
         <div className={styles.below}>
-          {user ? <UserPanel name={user.name} /> : <TipCard start={picks.tip} count={RANDOM_TEXT_COUNTS.tips} />}
+          {user ? (
+            <UserPanel
+              name={user.name}
+              lastSession={lastSession ? <LastSession session={lastSession} language={session.language} /> : null}
+            />
+          ) : (
+            <TipCard start={picks.tip} count={RANDOM_TEXT_COUNTS.tips} />
+          )}
         </div>
       </div>
     </WorkoutTextsProvider>

@@ -94,6 +94,22 @@ export function buildSessionPayload(session: FinishedSession): SavedSessionPaylo
   };
 }
 
+/** A finish read by the server itself (the form sent without JavaScript): what the schema would give for its payload. */
+export function incomingOf(session: FinishedSession): IncomingSession {
+  return {
+    name: session.name,
+    startedAt: session.startedAt,
+    endedAt: session.endedAt,
+    countedSeconds: session.countedSeconds,
+    notes: session.notes,
+    entries: session.exercises.flatMap((exercise) => {
+      const input = session.inputs[exercise.id];
+      return input ? [looseEntryOf(exercise, input)] : [];
+    }),
+    summary: { exercises: summaryExercises(session) },
+  };
+}
+
 /** What the server reads of a payload once the schema checked it. */
 export interface IncomingSession {
   name: string;
@@ -159,5 +175,41 @@ export function sessionToSave(incoming: IncomingSession): SessionBuildOutcome {
       entries,
       clientSummary,
     },
+  };
+}
+
+/**
+ * How a finish ended for the summary: saved; not saved because nobody is
+ * signed in; nothing to save (no set held a value: no error, 0 saved); kept
+ * on the device until the network is back; refused for good.
+ */
+export type SavingOutcome = "saved" | "signed-out" | "nothing-to-save" | "kept-on-device" | "failed";
+
+/** What the summary shows of a finished session. */
+export interface SessionResult {
+  name: string;
+  durationSec: number;
+  calories: number;
+  summary: SessionSummary;
+  outcome: SavingOutcome;
+  savedCount: number;
+  errorCount: number;
+  /** The server's reason for a refusal, shown as is. */
+  errorMessage: string | null;
+}
+
+export function sessionResultOf(
+  payload: SavedSessionPayload,
+  saving: { outcome: SavingOutcome; errorCount?: number; errorMessage?: string | null },
+): SessionResult {
+  return {
+    name: payload.name,
+    durationSec: payload.meta.durationSec,
+    calories: sessionCalories(payload.entries),
+    summary: payload.summary,
+    outcome: saving.outcome,
+    savedCount: saving.outcome === "saved" ? 1 : 0,
+    errorCount: saving.errorCount ?? (saving.outcome === "failed" ? 1 : 0),
+    errorMessage: saving.errorMessage ?? null,
   };
 }

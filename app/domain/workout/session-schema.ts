@@ -17,6 +17,7 @@ import {
   type SessionMode,
 } from "./session-entries";
 import { IDEMPOTENCY_KEY_PATTERN, type IncomingSession } from "./session-payload";
+import { MAX_SESSION_SPAN_MS } from "./session-timer";
 import { withoutControlCharacters } from "../text";
 
 /** Answers of the JSON API, in French like every API message; a field's path comes first. */
@@ -44,8 +45,6 @@ export const SESSION_PAYLOAD_MESSAGES = {
 
 const M = SESSION_PAYLOAD_MESSAGES;
 
-/** The most a session may span between its start and its end (left running overnight, sent days later). */
-export const MAX_SESSION_SPAN_MS = 7 * 86_400_000;
 /** A client's clock a little ahead is tolerated; a day ahead is not a clock, it is a mistake. */
 export const MAX_CLOCK_AHEAD_MS = 86_400_000;
 export const EARLIEST_SESSION_END = new Date("2020-01-01T00:00:00.000Z");

@@ -4,6 +4,8 @@
 
 /** The active time of a session is at most a day (SESSION_LIMITS.durationSec). */
 export const MAX_SESSION_SECONDS = 86_400;
+/** The most a session may span between its start and its end (left running overnight, sent days later). */
+export const MAX_SESSION_SPAN_MS = 7 * 86_400_000;
 
 export interface TimerState {
   /** When the session was first started (epoch ms); null before 'Commencer'. */

@@ -126,3 +126,24 @@ export async function listWorkoutSessions(
   });
   return records.map(toWorkoutSessionView);
 }
+
+/** What the workout page shows of a user's last session, under the builder. */
+export interface LastSessionView {
+  name: string;
+  /** ISO 8601. */
+  startedAt: string;
+  durationMinutes: number;
+  calories: number;
+}
+
+/** The user's most recent session by start, or null before the first one. */
+export async function lastWorkoutSession(services: AppServices, userId: string): Promise<LastSessionView | null> {
+  const [last] = await services.store.workoutSessions.listForUser(userId, { limit: 1 });
+  if (!last) return null;
+  return {
+    name: last.name,
+    startedAt: last.startedAt.toISOString(),
+    durationMinutes: durationMinutes(last.durationSec),
+    calories: last.calories,
+  };
+}

@@ -118,9 +118,10 @@ export function createMongoWorkoutSessions(sessions: Collection<WorkoutSessionDo
         return { session: toWorkoutSessionRecord(document), created: true };
       } catch (error) {
         // The unique index settles concurrent copies of one finish: the first stays.
-        if (idempotencyKey === null || !duplicateKeyFields(error)?.some((field) => field.includes("idempotencyKey"))) {
-          throw error;
-        }
+        // Servers name the index's fields, older ones only the index.
+        const fields = duplicateKeyFields(error);
+        const sameFinish = fields?.some((field) => field === "idempotencyKey" || field === IDEMPOTENCY_INDEX.name);
+        if (idempotencyKey === null || !sameFinish) throw error;
         const existing = await sessions.findOne({ userId: document.userId, idempotencyKey });
         if (existing === null) throw error;
         return { session: toWorkoutSessionRecord(existing), created: false };

@@ -1,0 +1,93 @@
+import type { ExerciseInput } from "~/domain/workout/session-entries";
+import { exerciseField, type SessionFieldError } from "~/domain/workout/session-form";
+import { CheckIcon } from "../workout-icons";
+import { type LoggerBehaviour, ModeChoice, SetLogger, type SessionT } from "./set-logger";
+import styles from "./session.module.css";
+
+/** Sets of the card's mode that hold a value. */
+function loggedSets(input: ExerciseInput): number {
+  return input.mode === "cardio"
+    ? input.cardioSets.filter(
+        (set) => (set.durationMin ?? 0) > 0 || (set.durationSec ?? 0) > 0 || (set.distanceKm ?? 0) > 0,
+      ).length
+    : input.sets.filter((set) => (set.reps ?? 0) > 0 || (set.weight ?? 0) > 0).length;
+}
+
+export interface CardExercise {
+  id: string;
+  name: string;
+}
+
+/**
+ * One exercise of the session: its name, mode, sets logged and state. With
+ * JavaScript a button opens the set popup; without it the card holds its
+ * fields in a disclosure, open when the form came back for it.
+ */
+export function ExerciseCard({
+  exercise,
+  index,
+  input,
+  done,
+  t,
+  live,
+  noScript,
+  separator,
+}: {
+  exercise: CardExercise;
+  index: number;
+  input: ExerciseInput;
+  done: boolean;
+  t: SessionT;
+  live: { onOpen: () => void } | null;
+  noScript: { errors: readonly SessionFieldError[]; formAction: string; expanded: boolean } | null;
+  separator: string;
+}) {
+  const count = loggedSets(input);
+  const titleId = `exo-${index}-titre`;
+  const behaviour: LoggerBehaviour | null = noScript
+    ? { kind: "form", errors: noScript.errors, formAction: `${noScript.formAction}#exo-${index}` }
+    : null;
+  return (
+    <li id={`exo-${index}`} className={styles.card} data-id={exercise.id} data-done={done || undefined}>
+      <input type="hidden" name={exerciseField.id(index)} value={exercise.id} />
+      <div className={styles.cardHeader}>
+        <span className={styles.position} aria-hidden="true">
+          {index + 1}
+        </span>
+        <div className={styles.cardText}>
+          <h3 id={titleId} className={styles.cardTitle}>
+            {exercise.name}
+          </h3>
+          <p className={styles.cardMeta}>
+            {t(`modes.${input.mode}`)} · {count > 0 ? t("card.setsLogged", { count }) : t("card.noSets")}
+          </p>
+        </div>
+        <span className={styles.status} data-done={done || undefined}>
+          {done ? <CheckIcon className={styles.statusIcon} /> : null}
+          {done ? t("card.done") : t("card.todo")}
+        </span>
+      </div>
+      {live ? (
+        <button
+          type="button"
+          className={`button button-secondary ${styles.openButton}`}
+          onClick={live.onOpen}
+          aria-describedby={titleId}
+        >
+          {count > 0 ? t("card.edit") : t("card.log")}
+        </button>
+      ) : null}
+      {behaviour ? (
+        <details className={styles.details} open={noScript?.expanded || undefined}>
+          <summary className={`button button-secondary ${styles.openButton}`}>
+            {count > 0 ? t("card.edit") : t("card.log")}
+          </summary>
+          <div className={styles.detailsBody}>
+            <ModeChoice exerciseIndex={index} mode={input.mode} behaviour={behaviour} t={t} />
+            <SetLogger exerciseIndex={index} input={input} behaviour={behaviour} separator={separator} t={t} />
+          </div>
+        </details>
+      ) : null}
+    </li>
+  );
+}

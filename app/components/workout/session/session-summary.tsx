@@ -1,0 +1,135 @@
+import { Link } from "react-router";
+import { withAccountView } from "~/components/account/account-url";
+import { AlertIcon, CheckCircleIcon } from "~/components/layout/icons";
+import type { SessionResult } from "~/domain/workout/session-payload";
+import { durationMinutes } from "~/domain/workout/session-timer";
+import { CheckIcon } from "../workout-icons";
+import type { SessionT } from "./set-logger";
+import styles from "./session.module.css";
+
+function SavingStatus({ result, loginHref, t }: { result: SessionResult; loginHref: string; t: SessionT }) {
+  switch (result.outcome) {
+    case "saved":
+      return (
+        <p className="form-alert form-alert-success">
+          <CheckCircleIcon />
+          <span>{t("saving.saved")}</span>
+        </p>
+      );
+    case "failed":
+      return (
+        <div className="form-alert form-alert-error">
+          <AlertIcon />
+          <div>
+            <p>{t("saving.errors", { count: result.errorCount })}</p>
+            {result.errorMessage ? <p>{result.errorMessage}</p> : null}
+          </div>
+        </div>
+      );
+    case "kept-on-device":
+      return <p className="form-alert form-alert-info">{t("saving.keptOnDevice")}</p>;
+    case "nothing-to-save":
+      return <p className="form-alert form-alert-info">{t("saving.nothingToSave")}</p>;
+    case "signed-out":
+      return (
+        <p className="form-alert form-alert-info">
+          <span>
+            {t("saving.signedOut")}{" "}
+            <Link to={loginHref} preventScrollReset>
+              {t("saving.login")}
+            </Link>
+          </span>
+        </p>
+      );
+  }
+}
+
+/**
+ * The end of a session: how saving went, a congratulation, the figures
+ * (duration, calories, exercises done) and each exercise; then start over
+ * (the builder from its first step, everything cleared) or back to the
+ * session view.
+ */
+export function SessionSummary({
+  result,
+  t,
+  language,
+  currentHref,
+  builderFormId,
+  restartAction,
+  onBack,
+}: {
+  result: SessionResult;
+  t: SessionT;
+  language: string;
+  /** The page's address: the login link comes back to it, and without JavaScript 'back' goes to it. */
+  currentHref: string;
+  builderFormId: string;
+  restartAction: string;
+  /** With JavaScript: back to a fresh session view in place. */
+  onBack: (() => void) | null;
+}) {
+  const number = new Intl.NumberFormat(language);
+  const { summary } = result;
+  return (
+    <section className={styles.summary} aria-labelledby="session-summary-title">
+      <header className={styles.summaryHeader}>
+        <h3 id="session-summary-title" tabIndex={-1}>
+          {t("summary.title")}
+        </h3>
+        <p className={styles.congrats}>{t("summary.congrats")}</p>
+      </header>
+      <output className={styles.savingStatus}>
+        <SavingStatus result={result} loginHref={withAccountView(currentHref, "login")} t={t} />
+      </output>
+      <dl className={styles.figures}>
+        <div className={styles.figure}>
+          <dt>{t("summary.duration")}</dt>
+          <dd className="tabular">{t("summary.minutes", { count: durationMinutes(result.durationSec) })}</dd>
+        </div>
+        <div className={styles.figure}>
+          <dt>{t("summary.calories")}</dt>
+          <dd className="tabular">{t("summary.kcal", { value: number.format(result.calories) })}</dd>
+        </div>
+        <div className={styles.figure}>
+          <dt>{t("summary.exercises")}</dt>
+          <dd className="tabular">
+            {t("summary.exercisesValue", { done: summary.completedExercises, total: summary.plannedExercises })}
+          </dd>
+        </div>
+      </dl>
+      <ul className={styles.summaryList} aria-label={t("summary.listLabel")}>
+        {summary.exercises.map((exercise, index) => (
+          <li key={index} className={styles.summaryItem} data-done={exercise.done || undefined}>
+            <span className={styles.status} data-done={exercise.done || undefined}>
+              {exercise.done ? <CheckIcon className={styles.statusIcon} /> : null}
+              {exercise.done ? t("summary.done") : t("summary.skipped")}
+            </span>
+            <span className={styles.summaryName}>{exercise.exerciseName}</span>
+            {exercise.note ? <span className={styles.summaryNote}>{exercise.note}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <div className={styles.navRow}>
+        <button
+          type="submit"
+          form={builderFormId}
+          name="action"
+          value={restartAction}
+          className="button button-secondary"
+        >
+          {t("summary.restart")}
+        </button>
+        {onBack ? (
+          <button type="button" className="button button-primary" onClick={onBack}>
+            {t("summary.back")}
+          </button>
+        ) : (
+          <a className="button button-primary" href={currentHref}>
+            {t("summary.back")}
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import type { RouterContextProvider } from "react-router";
+import { getServices } from "~/context.server";
+import { parseBuilderParams } from "~/domain/workout/builder-url";
+import type { ExerciseIdentity } from "~/domain/workout/session-entries";
+import {
+  applySessionIntent,
+  formReader,
+  parseSessionIntent,
+  readSessionForm,
+  SESSION_FORM_FIELDS,
+  type SessionFieldError,
+  type SessionFormState,
+} from "~/domain/workout/session-form";
+import {
+  buildSessionPayload,
+  type FinishedSession,
+  incomingOf,
+  type SessionResult,
+  sessionResultOf,
+} from "~/domain/workout/session-payload";
+import { MAX_SESSION_SPAN_MS } from "~/domain/workout/session-timer";
+import { type CatalogueLanguage } from "~/domain/workout/suggestions";
+import { plannedExercises } from "~/domain/workout/planned-exercises";
+import { readFormData } from "~/lib/http.server";
+import { getCurrentUser } from "../auth/session.server";
+import { exerciseCatalogue } from "./exercise-catalogue.server";
+import { saveWorkoutSession } from "./sessions.server";
+
+// The session view without JavaScript: one form posted to the /exo route
+// action. Its buttons add or delete a set or apply a mode (the form comes
+// back with what was typed), or finish the session: the entries are built,
+// saved for a signed-in user, and the summary is shown.
+
+/** What a form served with the session view carries: when it was served, and the key of its finish. */
+export interface SessionFormStart {
+  startedAt: number;
+  idempotencyKey: string;
+}
+
+export function newSessionFormStart(now = new Date()): SessionFormStart {
+  return { startedAt: now.getTime(), idempotencyKey: randomUUID() };
+}
+
+export type SessionActionData =
+  /** The form again, with what was typed; focus is the exercise its button was about. */
+  | { kind: "form"; state: SessionFormState; errors: SessionFieldError[]; focus: number | null }
+  | { kind: "summary"; result: SessionResult };
+
+export interface SessionActionContext {
+  language: CatalogueLanguage;
+  /** The session's name: the builder's, else the default one ('Session - {date}'). */
+  sessionName: string;
+  now?: Date;
+}
+
+/** The session's exercises, in order, as the page listed them (the chosen ids of its address). */
+export function sessionExercises(url: URL, language: CatalogueLanguage): ExerciseIdentity[] {
+  const catalogue = exerciseCatalogue();
+  const { chosen } = parseBuilderParams(url.searchParams);
+  return plannedExercises(chosen, (id) => catalogue.index.byId.get(id)?.exercise, language);
+}
+
+export async function sessionPageAction(
+  routerContext: Readonly<RouterContextProvider>,
+  request: Request,
+  context: SessionActionContext,
+): Promise<{ data: SessionActionData; status: number }> {
+  const now = context.now ?? new Date();
+  const exercises = sessionExercises(new URL(request.url), context.language);
+  const form = await readFormData(request);
+  const intent = parseSessionIntent(form.get(SESSION_FORM_FIELDS.intent)) ?? { kind: "refresh" };
+  const { state, errors } = readSessionForm(formReader(form), exercises, newSessionFormStart(now));
+
+  if (intent.kind !== "finish") {
+    const inputs = intent.kind === "refresh" ? state.inputs : applySessionIntent(state.inputs, exercises, intent);
+    const focus = intent.kind === "refresh" ? null : intent.exercise;
+    return { data: { kind: "form", state: { ...state, inputs }, errors, focus }, status: 200 };
+  }
+  if (errors.length > 0) {
+    return { data: { kind: "form", state, errors, focus: errors[0]!.exercise }, status: 400 };
+  }
+
+  // The start written into the page, within what a session may span.
+  const startedAt = new Date(Math.min(now.getTime(), Math.max(state.startedAt, now.getTime() - MAX_SESSION_SPAN_MS)));
+  const finished: FinishedSession = {
+    name: context.sessionName,
+    exercises,
+    inputs: state.inputs,
+    startedAt,
+    endedAt: now,
+    countedSeconds: null,
+    notes: state.sessionNotes,
+    idempotencyKey: state.idempotencyKey,
+  };
+  const payload = buildSessionPayload(finished);
+  const current = await getCurrentUser(routerContext, request);
+  if (!current)
+    return { data: { kind: "summary", result: sessionResultOf(payload, { outcome: "signed-out" }) }, status: 200 };
+  if (payload.entries.length === 0) {
+    return { data: { kind: "summary", result: sessionResultOf(payload, { outcome: "nothing-to-save" }) }, status: 200 };
+  }
+  const saved = await saveWorkoutSession(
+    getServices(routerContext),
+    current.user.id,
+    incomingOf(finished),
+    state.idempotencyKey,
+  );
+  const result = saved.ok
+    ? sessionResultOf(payload, { outcome: "saved" })
+    : sessionResultOf(payload, { outcome: "failed", errorMessage: saved.message });
+  return { data: { kind: "summary", result }, status: 200 };
+}
