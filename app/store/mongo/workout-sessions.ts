@@ -119,8 +119,8 @@ export function createMongoWorkoutSessions(sessions: Collection<WorkoutSessionDo
       } catch (error) {
         // The unique index settles concurrent copies of one finish: the first stays.
         // Servers name the index's fields, older ones only the index.
-        const fields = duplicateKeyFields(error);
-        const sameFinish = fields?.some((field) => field === "idempotencyKey" || field === IDEMPOTENCY_INDEX.name);
+        const keyFields = duplicateKeyFields(error);
+        const sameFinish = keyFields?.some((field) => field === "idempotencyKey" || field === IDEMPOTENCY_INDEX.name);
         if (idempotencyKey === null || !sameFinish) throw error;
         const existing = await sessions.findOne({ userId: document.userId, idempotencyKey });
         if (existing === null) throw error;
