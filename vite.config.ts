@@ -1,9 +1,103 @@
 import { reactRouter } from "@react-router/dev/vite";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Components import useTranslation and Trans from "react-i18next" as usual;
+ * that name resolves to the app's own binding (app/i18n/react-i18next.tsx):
+ * same API, no i18next in the browser. tests/vitest.config.ts and
+ * tsconfig.json say the same.
+ */
+const appAliases = {
+  "~": fileURLToPath(new URL("./app", import.meta.url)),
+  "react-i18next": fileURLToPath(new URL("./app/i18n/react-i18next.tsx", import.meta.url)),
+};
+
+/**
+ * The browser's files, compressed once at their best: name.gz (gzip -9)
+ * next to each that shrinks, and name.br (brotli 11) where it beats the
+ * gzip file. app/server/compressed-assets.ts sends them as they are.
+ */
+function precompressClientAssets(): Plugin {
+  return {
+    name: "dynami:precompress-client-assets",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    writeBundle(outputOptions, bundle) {
+      const outDir = outputOptions.dir ?? "";
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
+        const file = path.join(outDir, fileName);
+        const content = readFileSync(file);
+        const gzipped = gzipSync(content, { level: 9 });
+        if (gzipped.length >= content.length) continue;
+        writeFileSync(`${file}.gz`, gzipped);
+        const brotli = brotliCompressSync(content, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        });
+        if (brotli.length < gzipped.length) writeFileSync(`${file}.br`, brotli);
+      }
+    },
+  };
+}
+
+/**
+ * Every page loads the client entry and the root route, and so everything
+ * they import statically: those modules go into one chunk ("site") instead
+ * of a dozen small ones shared with this or that page. Fewer requests, and
+ * gzip compresses them together (measured on the home page: 25 files to 10,
+ * about 4 KB less). What one page alone uses keeps its own chunk.
+ */
+function siteChunk() {
+  const siteModules = new Set<string>();
+  let collectedForClient = false;
+  const plugin: Plugin = {
+    name: "dynami:site-chunk",
+    apply: "build",
+    buildStart() {
+      siteModules.clear();
+      collectedForClient = false;
+    },
+    buildEnd() {
+      if (this.environment.name !== "client") return;
+      const entryFiles = [
+        fileURLToPath(new URL("./app/entry.client.tsx", import.meta.url)),
+        fileURLToPath(new URL("./app/root.tsx", import.meta.url)),
+      ];
+      const pending = [...this.getModuleIds()].filter((id) => entryFiles.some((file) => id.split("?")[0] === file));
+      while (pending.length > 0) {
+        const id = pending.pop()!;
+        if (siteModules.has(id)) continue;
+        siteModules.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+      collectedForClient = true;
+    },
+  };
+  const group = {
+    name: "site",
+    test: (id: string) => collectedForClient && siteModules.has(id),
+  };
+  return { plugin, group };
+}
+
+const site = siteChunk();
 
 export default defineConfig({
-  plugins: [reactRouter()],
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  build: { assetsInlineLimit: 0 },
+  plugins: [reactRouter(), precompressClientAssets(), site.plugin],
+  resolve: { alias: appAliases },
+  build: {
+    rolldownOptions: { output: { codeSplitting: { groups: [site.group] } } },
+    assetsInlineLimit: 0,
+    // One stylesheet for the whole site: a page blocks on a single request
+    // (cached for the next pages) instead of one per component, and styles
+    // of code loaded later (the account dialog) are there from the start.
+    cssCodeSplit: false,
+  },
 });

@@ -1,54 +1,40 @@
-import { createInstance } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { accountSearchParam } from "~/components/account/account-url";
-import { preloadDashboardBody } from "~/components/account/history-view";
-import { defaultNamespace, fallbackLanguage, languageStorageKey, toSupportedLanguage } from "~/i18n/languages";
-import { resourcesFromModules } from "~/i18n/resources";
+import { preloadDashboardBody } from "~/components/dashboard/dashboard-body-loader";
+import { startTranslations } from "~/i18n/client";
+import { languageStorageKey } from "~/i18n/languages";
+import { TranslationsProvider } from "~/i18n/react-i18next";
 import { rememberPreference } from "~/lib/consent";
+import { SiteStylesheetsProvider, siteStylesheetsInDocument } from "~/lib/site-stylesheet";
 
-// Each locale file is its own chunk: the browser downloads only the language
-// the server rendered (read from <html lang>), plus French as the fallback.
-const localeLoaders = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", { import: "default" });
+// The page carries its own translations (app/i18n/client.ts): nothing to
+// fetch before hydrating.
+const translations = startTranslations();
+const stylesheets = siteStylesheetsInDocument();
+// Local storage is a preference: written only with the visitor's consent
+// (the lng cookie remembers the language either way).
+rememberPreference(languageStorageKey, translations.set.language);
 
-async function loadLanguage(language: string) {
-  const entries = Object.entries(localeLoaders).filter(([file]) => file.includes(`/locales/${language}/`));
-  const loaded = await Promise.all(entries.map(async ([file, load]) => [file, await load()] as const));
-  return resourcesFromModules(Object.fromEntries(loaded));
-}
-
-async function hydrate() {
-  const language = toSupportedLanguage(document.documentElement.lang) ?? fallbackLanguage;
-  const opensDashboard = new URLSearchParams(window.location.search).get(accountSearchParam) === "history";
-  const [current, fallback] = await Promise.all([
-    loadLanguage(language),
-    language === fallbackLanguage ? Promise.resolve({}) : loadLanguage(fallbackLanguage),
-    opensDashboard ? preloadDashboardBody() : null,
-  ]);
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    resources: { ...fallback, ...current },
-    lng: language,
-    fallbackLng: fallbackLanguage,
-    defaultNS: defaultNamespace,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  // Local storage is a preference: written only with the visitor's consent
-  // (the lng cookie remembers the language either way).
-  rememberPreference(languageStorageKey, language);
+function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18n}>
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>
-      </I18nextProvider>,
+      <SiteStylesheetsProvider value={stylesheets}>
+        <TranslationsProvider value={translations}>
+          <StrictMode>
+            <HydratedRouter />
+          </StrictMode>
+        </TranslationsProvider>
+      </SiteStylesheetsProvider>,
     );
   });
 }
 
-hydrate().catch((error) => console.error(error));
+// An address that opens the account dialog's dashboard: its code first.
+if (new URLSearchParams(window.location.search).get(accountSearchParam) === "history") {
+  preloadDashboardBody().then(hydrate, hydrate);
+} else {
+  hydrate();
+}

@@ -3,13 +3,18 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { accountSearchParam, accountViewNamespaces } from "~/components/account/account-url";
 import { nonceContext } from "~/context.server";
+import { isBrowserNamespace, pageTranslations } from "~/i18n/i18n.server";
+import { detectLanguage } from "~/i18n/languages";
+import { TranslationsProvider } from "~/i18n/react-i18next";
+import { namespacesByPattern, namespacesOfHandles } from "~/i18n/route-namespaces";
 import { logRequestError } from "~/lib/request-errors.server";
 import { NonceProvider } from "~/lib/nonce";
-import { getInstance } from "~/middleware/i18next.server";
+import { SiteStylesheetsProvider } from "~/lib/site-stylesheet";
+import { getLocale } from "~/middleware/i18next.server";
 
 // The HTTP server (app/server/main.ts) reaches the app's lifecycle through
 // this module, so the store and context keys are the very ones routes use.
@@ -61,6 +66,41 @@ class CoalescingStream extends Transform {
   }
 }
 
+/** Route pattern -> namespaces, as JSON, once per build (the manifest is the build's). */
+const routesJsonByManifest = new WeakMap<object, string>();
+
+function routesJsonOf(routerContext: EntryContext): string {
+  let json = routesJsonByManifest.get(routerContext.manifest);
+  if (json === undefined) {
+    json = JSON.stringify(
+      namespacesByPattern(
+        routerContext.manifest.routes,
+        (routeId) => routerContext.routeModules[routeId]?.handle,
+        isBrowserNamespace,
+      ),
+    );
+    routesJsonByManifest.set(routerContext.manifest, json);
+  }
+  return json;
+}
+
+/** The page's language (the root middleware's), and the namespaces its matched routes declare. */
+function translationsOf(request: Request, routerContext: EntryContext, loadContext: RouterContextProvider) {
+  let language;
+  try {
+    language = getLocale(loadContext);
+  } catch {
+    // Rendered without the root middleware having run (an error before it).
+    language = detectLanguage(request).language;
+  }
+  const handles = routerContext.staticHandlerContext.matches.map(
+    (match) => routerContext.routeModules[match.route.id]?.handle,
+  );
+  // The account dialog opens over any page: its history view brings the dashboard's texts.
+  const dialog = { i18n: accountViewNamespaces(new URL(request.url).searchParams.get(accountSearchParam)) };
+  return pageTranslations(language, namespacesOfHandles([...handles, dialog]), routesJsonOf(routerContext));
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -72,7 +112,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(nonceContext);
-  const i18n = getInstance(loadContext, request);
+  const translations = translationsOf(request, routerContext, loadContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -84,15 +124,18 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <SiteStylesheetsProvider value={routerContext.manifest.routes["root"]?.css ?? []}>
+          <TranslationsProvider value={translations}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </TranslationsProvider>
+        </SiteStylesheetsProvider>
       </NonceProvider>,
       {
         nonce,
-        // React sends a finished Suspense boundary apart (hidden, put in place
-        // by a script) once the page passed this many bytes; a browser without
-        // JavaScript would never show it (the account dialog's dashboard).
+        // A Suspense boundary that is ready when the shell is sent stays in
+        // place, whatever its size: React would otherwise move a large one
+        // after the shell, behind an inline script, and a page read without
+        // JavaScript would miss it (the account dialog is such a boundary).
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;

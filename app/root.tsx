@@ -1,3 +1,6 @@
+// Bundled with every component's styles into the site's one stylesheet
+// (vite.config.ts: cssCodeSplit false), linked on every page.
+import "./styles/site.css";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -8,12 +11,15 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { AccountDialogFromAddress } from "~/components/account/account-dialog-from-address";
 import { ConsentBanner } from "~/components/consent/cookie-consent";
 import { ErrorScreen } from "~/components/layout/error-screen";
+import { PageMetadata } from "~/components/layout/page-metadata";
+import { RouteAnnouncer } from "~/components/layout/route-announcer";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { PendingSessionsSender } from "~/components/workout/session/pending-sessions-sender";
@@ -24,24 +30,42 @@ import { BUILDER_PARAM_NAMES } from "~/domain/workout/builder-params";
 import { CALCULATOR_FIELD } from "~/lib/calculator-results";
 import { consentFromCookieHeader } from "~/lib/consent";
 import { useNonce } from "~/lib/nonce";
+import { SiteStylesheets } from "~/lib/site-stylesheet";
 import { pageTitle } from "~/lib/page-title";
 import { parseTheme, themeCookieName, themeFromClientHint } from "~/lib/theme";
+import { loadNamespacesOfPattern, translationsElementId } from "~/i18n/client";
+import { useTranslations } from "~/i18n/react-i18next";
 import { getInstance, getLocale, i18nextMiddleware } from "~/middleware/i18next.server";
 import { refusedBodyMiddleware } from "~/middleware/refused-body.server";
 import { sameOriginMiddleware } from "~/middleware/same-origin.server";
+import { getServices } from "~/context.server";
 import { getCurrentUser, publicUser } from "~/services/auth/session.server";
 import { dashboardFlash } from "~/services/dashboard-actions.server";
 import { loadDashboard } from "~/services/dashboard.server";
-import { getServices } from "~/context.server";
 import { accountSearchParam } from "~/components/account/account-url";
-import globalStylesUrl from "~/styles/global.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [sameOriginMiddleware, i18nextMiddleware, refusedBodyMiddleware];
+/** The layout's namespaces; each page adds those its routes declare (app/i18n/route-namespaces.ts). */
+export const handle = { i18n: ["common", "consent", "account"] };
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: globalStylesUrl },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+// Cross-site writes are refused before anything else runs; the language is
+// known before the 413 page (an error boundary) renders.
+export const middleware: Route.MiddlewareFunction[] = [
+  sameOriginMiddleware,
+  ...i18nextMiddleware,
+  refusedBodyMiddleware,
 ];
+
+/** On a navigation, the next page's texts load while its data does. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ pattern }, next) => {
+    const loading = loadNamespacesOfPattern(pattern);
+    const results = await next();
+    await loading;
+    return results;
+  },
+];
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const chosenTheme = parseTheme(readCookie(request.headers.get("Cookie"), themeCookieName));
@@ -66,6 +90,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       /** cookie_consent: null until the visitor chooses (the banner shows meanwhile). */
       cookieConsent: consentFromCookieHeader(request.headers.get("Cookie")),
       description: t("meta.description"),
+      /** The site's public address: canonical and alternate links are absolute. */
+      origin: getServices(context).config.appUrl,
       // meta() cannot translate: the error screens' titles travel with the root data.
       errorTitles: { notFound: t("notFound.title"), error: t("error.title"), tooLarge: t("error.tooLargeTitle") },
       /** The signed-in user (header icons, the account dialog's history view), or null. */
@@ -125,25 +151,39 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
         ? (loaderData?.errorTitles.tooLarge ?? "Envoi trop volumineux")
         : (loaderData?.errorTitles.error ?? "Une erreur est survenue")
     : undefined;
-  return [{ title: pageTitle(errorTitle) }, { name: "description", content: loaderData?.description ?? "" }];
+  // The description, canonical and alternate links: <PageMetadata> in the layout.
+  return [{ title: pageTitle(errorTitle) }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootLoaderData>("root");
-  const { i18n } = useTranslation();
+  const routeError = useRouteError();
+  const translations = useTranslations();
   const nonce = useNonce();
-  const language = rootData?.language ?? i18n.language ?? "fr";
+  const language = rootData?.language ?? translations.set.language;
   return (
     <html lang={language} data-theme={rootData?.theme ?? undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <SiteStylesheets />
         <Meta />
+        <PageMetadata
+          origin={rootData?.origin ?? ""}
+          siteDescription={rootData?.description ?? ""}
+          isError={routeError !== undefined && routeError !== null}
+        />
         <Links />
       </head>
       <body>
         {children}
+        {/* Not run (JSON): the browser's translations start from it (app/i18n/client.ts). */}
+        <script
+          id={translationsElementId}
+          type="application/json"
+          dangerouslySetInnerHTML={{ __html: translations.bootJson }}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -167,6 +207,7 @@ function Page({ children }: { children: React.ReactNode }) {
       <ConsentBanner />
       <AccountDialogFromAddress />
       <PendingSessionsSender userId={rootData?.user?.id ?? null} />
+      <RouteAnnouncer />
     </>
   );
 }

@@ -38,6 +38,8 @@ export default [
   route("compte", "routes/compte.ts"),
   route("verify-email", "routes/verify-email.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  // The translations the browser fetches when it navigates (app/i18n/client.ts).
+  route("locales/:version/:language/:namespace", "routes/locales.ts"),
   // Community: reviews, newsletter, and the admin area.
   route("avis/nouveau", "routes/avis.nouveau.tsx"),
   route("newsletter", "routes/newsletter.tsx"),

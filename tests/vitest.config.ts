@@ -7,7 +7,13 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 export default defineConfig({
   root,
-  resolve: { alias: { "~": fileURLToPath(new URL("../app", import.meta.url)) } },
+  // The app's aliases (vite.config.ts): "~" and the app's own "react-i18next".
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("../app", import.meta.url)),
+      "react-i18next": fileURLToPath(new URL("../app/i18n/react-i18next.tsx", import.meta.url)),
+    },
+  },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,mjs}", "tests/unit/**/*.test.{ts,tsx}"],
     environment: "node",

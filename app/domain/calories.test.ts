@@ -8,7 +8,6 @@ import {
   KCAL_PER_GRAM,
   MACRO_SPLITS,
   OBJECTIFS,
-  calorieFormSchema,
   computeBmr,
   computeCalorieNeeds,
   harrisBenedictBmr,
@@ -19,6 +18,7 @@ import {
   validateCalorieInput,
 } from "./calories.ts";
 import type { BodyMetrics, CalorieInput } from "./calories.ts";
+import { calorieFormSchema } from "./calories-schema.ts";
 
 /** The reference person of most tests: 70 kg, 175 cm, 30 years. */
 const man: BodyMetrics = { sexe: "homme", poids: 70, taille: 175, age: 30 };

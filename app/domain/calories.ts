@@ -6,7 +6,6 @@
 // macros are derived from the rounded daily calories so the grams shown add
 // up to the kcal shown (within a gram of rounding).
 
-import { z } from "zod";
 import { readNumberInput, roundTo } from "./numbers.ts";
 
 // ---------------------------------------------------------------------------
@@ -281,25 +280,6 @@ function checkNumber(raw: unknown, rule: NumberRule): NumberCheck {
   return { ok: true, value };
 }
 
-/** A number field from a form (string, comma allowed) or JSON (number). */
-function numberField(rule: NumberRule) {
-  return z
-    .unknown()
-    .optional()
-    .transform((raw, ctx) => {
-      const checked = checkNumber(raw, rule);
-      if (!checked.ok) {
-        ctx.addIssue({ code: "custom", message: checked.message, input: raw });
-        return z.NEVER;
-      }
-      return checked.value;
-    });
-}
-
-function choiceField<const Values extends readonly [string, ...string[]]>(values: Values, message: string) {
-  return z.preprocess(blankToUndefined, z.enum(values, { error: message }));
-}
-
 const BODY_FAT_RULE: NumberRule = {
   ...CALORIE_LIMITS.masseGrasse,
   invalid: CALORIE_MESSAGES.masseGrasseInvalide,
@@ -312,104 +292,94 @@ function checkBodyFatForKatch(raw: unknown): NumberCheck {
   return checkNumber(raw, BODY_FAT_RULE);
 }
 
-const calorieFieldsSchema = z.object(
-  {
-    sexe: choiceField(SEXES, CALORIE_MESSAGES.sexe),
-    poids: numberField({
-      ...CALORIE_LIMITS.poids,
-      invalid: CALORIE_MESSAGES.poidsInvalide,
-      outOfRange: CALORIE_MESSAGES.poidsHorsLimites,
-    }),
-    taille: numberField({
-      min: CALORIE_LIMITS.taille.min,
-      max: CALORIE_LIMITS.taille.max,
-      invalid: CALORIE_MESSAGES.tailleInvalide,
-      outOfRange: CALORIE_MESSAGES.tailleHorsLimites,
-      // Multiples of 0.5 are exact in binary, so value / 0.5 is an integer
-      // exactly when the step is respected.
-      extra: {
-        test: (value) => Number.isInteger(value / CALORIE_LIMITS.taille.step),
-        message: CALORIE_MESSAGES.taillePas,
-      },
-    }),
-    age: numberField({
-      ...CALORIE_LIMITS.age,
-      invalid: CALORIE_MESSAGES.ageInvalide,
-      outOfRange: CALORIE_MESSAGES.ageHorsLimites,
-      // The field is a number input with the default step of 1, as in the
-      // original form; the server holds the same line.
-      extra: { test: Number.isInteger, message: CALORIE_MESSAGES.ageEntier },
-    }),
-    formule: z.preprocess(
-      blankToUndefined,
-      z.enum(FORMULES, { error: CALORIE_MESSAGES.formule }).default(DEFAULT_FORMULE),
-    ),
-    // Left raw here and checked below against the formula: a value left in
-    // the (hidden) field after switching away from Katch must not block the
-    // form with an error the user cannot see.
-    masseGrasse: z.unknown().optional(),
-    activite: choiceField(ACTIVITES, CALORIE_MESSAGES.activite),
-    objectif: choiceField(OBJECTIFS, CALORIE_MESSAGES.objectif),
+const NUMBER_RULES = {
+  poids: {
+    ...CALORIE_LIMITS.poids,
+    invalid: CALORIE_MESSAGES.poidsInvalide,
+    outOfRange: CALORIE_MESSAGES.poidsHorsLimites,
   },
-  { error: CALORIE_MESSAGES.formulaireInvalide },
-);
+  taille: {
+    min: CALORIE_LIMITS.taille.min,
+    max: CALORIE_LIMITS.taille.max,
+    invalid: CALORIE_MESSAGES.tailleInvalide,
+    outOfRange: CALORIE_MESSAGES.tailleHorsLimites,
+    // Multiples of 0.5 are exact in binary, so value / 0.5 is an integer
+    // exactly when the step is respected.
+    extra: {
+      test: (value: number) => Number.isInteger(value / CALORIE_LIMITS.taille.step),
+      message: CALORIE_MESSAGES.taillePas,
+    },
+  },
+  age: {
+    ...CALORIE_LIMITS.age,
+    invalid: CALORIE_MESSAGES.ageInvalide,
+    outOfRange: CALORIE_MESSAGES.ageHorsLimites,
+    // The field is a number input with the default step of 1, as in the
+    // original form; the server holds the same line.
+    extra: { test: Number.isInteger, message: CALORIE_MESSAGES.ageEntier },
+  },
+} satisfies Record<string, NumberRule>;
 
-/**
- * The calorie form as a zod 4 schema, for a page action (FormData through
- * conform's parseWithZod) and the JSON API alike. Numbers may be strings
- * with a comma or JSON numbers; blank choices count as missing; formule
- * defaults to mifflin; masseGrasse is required and checked only for katch
- * and dropped otherwise. Each issue is on its field's path with a
- * CALORIE_MESSAGES text. The output is a CalorieInput.
- */
-export const calorieFormSchema = calorieFieldsSchema
-  .superRefine(
-    (fields, ctx) => {
-      if (fields.formule !== "katch") return;
-      const bodyFat = checkBodyFatForKatch(fields.masseGrasse);
-      if (!bodyFat.ok) {
-        ctx.addIssue({ code: "custom", path: ["masseGrasse"], message: bodyFat.message, input: fields.masseGrasse });
-      }
-    },
-    {
-      // Run even when other fields failed, so every error shows at once, but
-      // only once the formula is known to be katch.
-      when: (payload) => isRecord(payload.value) && payload.value["formule"] === "katch",
-    },
-  )
-  .transform((fields, ctx): CalorieInput => {
-    const { masseGrasse, formule, ...rest } = fields;
-    if (formule !== "katch") return { ...rest, formule };
-    const bodyFat = checkBodyFatForKatch(masseGrasse);
-    if (!bodyFat.ok) {
-      // Unreachable after the refinement above; kept so the type is honest.
-      ctx.addIssue({ code: "custom", path: ["masseGrasse"], message: bodyFat.message, input: masseGrasse });
-      return z.NEVER;
-    }
-    return { ...rest, formule, masseGrasse: bodyFat.value };
-  });
+type ChoiceCheck<Value extends string> = { ok: true; value: Value } | { ok: false; message: string };
+
+function checkChoice<const Value extends string>(
+  raw: unknown,
+  values: readonly Value[],
+  message: string,
+): ChoiceCheck<Value> {
+  const value = blankToUndefined(raw);
+  return typeof value === "string" && (values as readonly string[]).includes(value)
+    ? { ok: true, value: value as Value }
+    : { ok: false, message };
+}
 
 export type CalorieFieldErrors = Partial<Record<CalorieField, string>>;
 
 export type CalorieValidation = { ok: true; value: CalorieInput } | { ok: false; errors: CalorieFieldErrors };
 
-function isCalorieField(key: PropertyKey | undefined): key is CalorieField {
-  return typeof key === "string" && (CALORIE_FIELDS as readonly string[]).includes(key);
-}
-
 /**
- * calorieFormSchema without zod in the caller: the validated input, or the
- * first message of each failing field. A body that is not an object is read
- * as an empty form, so every required field reports its own message.
+ * The calorie form's rules, for the browser, the page actions and the JSON
+ * API alike (calories-schema.ts wraps them in zod for the server). Numbers
+ * may be strings with a comma or JSON numbers; blank choices count as
+ * missing; formule defaults to mifflin; masseGrasse is required and checked
+ * only for katch, and dropped otherwise (a value left in the hidden field
+ * after switching away from Katch must not block the form with an error the
+ * user cannot see). Every failing field gets its first message, in the
+ * order of CALORIE_FIELDS. A body that is not an object reads as an empty
+ * form, so every required field reports its own message.
  */
 export function validateCalorieInput(raw: unknown): CalorieValidation {
   const body = isRecord(raw) ? raw : {};
-  const result = calorieFormSchema.safeParse(body);
-  if (result.success) return { ok: true, value: result.data };
+  const sexe = checkChoice(body["sexe"], SEXES, CALORIE_MESSAGES.sexe);
+  const poids = checkNumber(body["poids"], NUMBER_RULES.poids);
+  const taille = checkNumber(body["taille"], NUMBER_RULES.taille);
+  const age = checkNumber(body["age"], NUMBER_RULES.age);
+  const formule =
+    blankToUndefined(body["formule"]) === undefined
+      ? ({ ok: true, value: DEFAULT_FORMULE } as const)
+      : checkChoice(body["formule"], FORMULES, CALORIE_MESSAGES.formule);
+  const masseGrasse = formule.ok && formule.value === "katch" ? checkBodyFatForKatch(body["masseGrasse"]) : null;
+  const activite = checkChoice(body["activite"], ACTIVITES, CALORIE_MESSAGES.activite);
+  const objectif = checkChoice(body["objectif"], OBJECTIFS, CALORIE_MESSAGES.objectif);
+
+  const checks = { sexe, poids, taille, age, formule, masseGrasse, activite, objectif };
   const errors: CalorieFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (isCalorieField(field)) errors[field] ??= issue.message;
+  for (const field of CALORIE_FIELDS) {
+    const check = checks[field];
+    if (check && !check.ok) errors[field] = check.message;
   }
-  return { ok: false, errors };
+  if (!sexe.ok || !poids.ok || !taille.ok || !age.ok || !formule.ok || !activite.ok || !objectif.ok) {
+    return { ok: false, errors };
+  }
+  const common = {
+    sexe: sexe.value,
+    poids: poids.value,
+    taille: taille.value,
+    age: age.value,
+    activite: activite.value,
+    objectif: objectif.value,
+  };
+  if (formule.value !== "katch") return { ok: true, value: { ...common, formule: formule.value } };
+  if (!masseGrasse?.ok) return { ok: false, errors };
+  return { ok: true, value: { ...common, formule: "katch", masseGrasse: masseGrasse.value } };
 }

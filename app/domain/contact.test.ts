@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_TIMINGS, contactSchema, createContactSchema } from "./contact.ts";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_TIMINGS } from "./contact.ts";
+import { contactSchema, createContactSchema } from "./contact-schema.ts";
 
 const valid = {
   nom: "Camille Martin",

@@ -3,7 +3,6 @@
 // (instant validation through conform), in the page action and in
 // POST /api/contact, so the three can never disagree.
 
-import { z } from "zod";
 import { isChecked } from "./account";
 
 /** Longest accepted value of each field, counted like the browser's maxlength (UTF-16 units). */
@@ -16,6 +15,7 @@ export const CONTACT_LIMITS = {
 
 /** The fields in the order the form shows them; zod reports issues in this order, so the API's first message is the first field that fails. */
 export type ContactField = keyof typeof CONTACT_LIMITS | "consent";
+export const CONTACT_FIELDS: readonly ContactField[] = ["nom", "email", "sujet", "message", "consent"];
 
 /**
  * French texts. Those of the spec are exact; the length and rate-limit ones
@@ -71,64 +71,68 @@ function asText(value: unknown): string {
 const singleLine = (value: unknown) => asText(value).replace(/\s+/g, " ").trim();
 const multiLine = (value: unknown) => asText(value).replace(/\r\n?/g, "\n").trim();
 
-function requiredText(
-  normalize: (value: unknown) => string,
-  max: number,
-  messages: { required: string; tooLong: string },
-) {
-  return z
-    .unknown()
-    .transform(normalize)
-    .pipe(
-      z
-        .string()
-        // abort: a field gets one message, the first rule it breaks.
-        .min(1, { error: messages.required, abort: true })
-        .max(max, { error: messages.tooLong, abort: true }),
-    );
+/** The checked values of a contact form. */
+export interface ContactInput {
+  nom: string;
+  email: string;
+  sujet: string;
+  message: string;
+  consent: true;
 }
 
-/**
- * The contact form. `messages` lets a page speak the visitor's language;
- * the default, French, is what the JSON API answers. Unknown keys (the
- * spec's captchaToken, always null) are dropped.
- */
-export function createContactSchema(messages: ContactMessages = CONTACT_MESSAGES) {
-  return z.object(
-    {
-      nom: requiredText(singleLine, CONTACT_LIMITS.nom, {
-        required: messages.nomRequired,
-        tooLong: messages.nomTooLong,
-      }),
-      email: z
-        .unknown()
-        .transform((value) => asText(value).trim())
-        .pipe(
-          z
-            .string()
-            .min(1, { error: messages.emailRequired, abort: true })
-            // Length before the pattern: the pattern never sees a huge input.
-            .max(CONTACT_LIMITS.email, { error: messages.emailTooLong, abort: true })
-            .regex(emailPattern, { error: messages.emailInvalid }),
-        ),
-      sujet: requiredText(singleLine, CONTACT_LIMITS.sujet, {
-        required: messages.sujetRequired,
-        tooLong: messages.sujetTooLong,
-      }),
-      message: requiredText(multiLine, CONTACT_LIMITS.message, {
-        required: messages.messageRequired,
-        tooLong: messages.messageTooLong,
-      }),
-      consent: z
-        .unknown()
-        .transform(isChecked)
-        .pipe(z.literal(true, { error: messages.consentRequired })),
-    },
-    // A JSON body that is not an object at all: answer with the first rule.
-    { error: messages.nomRequired },
+export type ContactFieldErrors = Partial<Record<ContactField, string>>;
+
+export type ContactValidation = { ok: true; value: ContactInput } | { ok: false; errors: ContactFieldErrors };
+
+/** Blank -> required; then the length (before any pattern: a huge input is judged by its length alone). */
+function checkText(text: string, max: number, messages: { required: string; tooLong: string }): string | null {
+  if (text.length === 0) return messages.required;
+  if (text.length > max) return messages.tooLong;
+  return null;
+}
+
+function checkEmail(email: string, messages: ContactMessages): string | null {
+  return (
+    checkText(email, CONTACT_LIMITS.email, { required: messages.emailRequired, tooLong: messages.emailTooLong }) ??
+    (emailPattern.test(email) ? null : messages.emailInvalid)
   );
 }
 
-export const contactSchema = createContactSchema();
-
-export type ContactInput = z.output<typeof contactSchema>;
+/**
+ * The contact form's rules, in the browser (instant validation), in the
+ * page action and in POST /api/contact (contact-schema.ts wraps them in zod
+ * for those two), so the three can never disagree. Each field gets one
+ * message, the first rule it breaks. `messages` lets a page speak the
+ * visitor's language; the default, French, is what the JSON API answers.
+ * Unknown keys (the spec's captchaToken, always null) are dropped.
+ */
+export function validateContact(raw: unknown, messages: ContactMessages = CONTACT_MESSAGES): ContactValidation {
+  const body = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const value = {
+    nom: singleLine(body["nom"]),
+    email: asText(body["email"]).trim(),
+    sujet: singleLine(body["sujet"]),
+    message: multiLine(body["message"]),
+  };
+  const errors: ContactFieldErrors = {};
+  const nom = checkText(value.nom, CONTACT_LIMITS.nom, {
+    required: messages.nomRequired,
+    tooLong: messages.nomTooLong,
+  });
+  if (nom) errors.nom = nom;
+  const email = checkEmail(value.email, messages);
+  if (email) errors.email = email;
+  const sujet = checkText(value.sujet, CONTACT_LIMITS.sujet, {
+    required: messages.sujetRequired,
+    tooLong: messages.sujetTooLong,
+  });
+  if (sujet) errors.sujet = sujet;
+  const message = checkText(value.message, CONTACT_LIMITS.message, {
+    required: messages.messageRequired,
+    tooLong: messages.messageTooLong,
+  });
+  if (message) errors.message = message;
+  if (!isChecked(body["consent"])) errors.consent = messages.consentRequired;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, value: { ...value, consent: true } };
+}

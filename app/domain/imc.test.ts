@@ -8,10 +8,10 @@ import {
   computeImc,
   computeImcResult,
   imcCategory,
-  imcFormSchema,
   imcGauge,
   validateImcInput,
 } from "./imc.ts";
+import { imcFormSchema } from "./imc-schema.ts";
 
 describe("IMC messages", () => {
   it("uses the spec's exact wording, en dashes included", () => {

@@ -6,7 +6,6 @@
 // 18.5, so it is "Corpulence normale" and sits in the gauge's normal band;
 // judging the raw value would print 18.5 next to "Maigreur".
 
-import { z } from "zod";
 import { readNumberInput, roundTo } from "./numbers.ts";
 
 // ---------------------------------------------------------------------------
@@ -57,31 +56,6 @@ export function validateImcInput(raw: ImcRawInput): ImcValidation {
   }
   return { ok: true, poids, taille };
 }
-
-/**
- * The IMC form as a zod schema, for a page action (FormData through
- * conform's parseWithZod, which turns empty fields into undefined) and for the
- * JSON API alike. It delegates to validateImcInput so both paths give the
- * same two messages. The single issue has an empty path: it is a form-level
- * error (conform's `form.errors`), because the message speaks of both fields.
- */
-export const imcFormSchema = z
-  .object(
-    { poids: z.unknown().optional(), taille: z.unknown().optional() },
-    // A JSON body that is not even an object gets the "not numbers" message
-    // rather than zod's English default.
-    { error: IMC_MESSAGES.invalidNumbers },
-  )
-  .transform((raw, ctx) => {
-    const result = validateImcInput(raw);
-    if (!result.ok) {
-      ctx.addIssue({ code: "custom", message: result.message, input: raw });
-      return z.NEVER;
-    }
-    return { poids: result.poids, taille: result.taille };
-  });
-
-export type ImcFormValues = z.output<typeof imcFormSchema>;
 
 // ---------------------------------------------------------------------------
 // Value

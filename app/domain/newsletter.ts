@@ -1,17 +1,14 @@
 // The newsletter (spec account-and-dashboard §2, §4, §5, §8, §9 for the
 // sign-up; workouts-and-admin §3-§9 for writing and states): rules, French
-// messages, timings and the sending constants. Pure, and without zod, so the
-// home page's newsletter block can use it cheaply (the form's schema is in
-// newsletter-schema.ts).
+// messages, timings and the sending constants. Pure, and without zod (the
+// form's schema is in newsletter-schema.ts). What the home page's newsletter
+// block needs lives in newsletter-signup.ts, re-exported here: the block
+// loads that much, not the admin's rules and dates.
 
 import { isLooseEmail } from "./account";
+import { looksLikeNewsletterEmail, NEWSLETTER_EMAIL_MAX_LENGTH } from "./newsletter-signup";
 
-export const NEWSLETTER_TIMINGS = {
-  /** The site section's success state resets to idle after 5 s. */
-  signupResetMs: 5000,
-  /** Admin messages clear after 3 s. */
-  adminMessageMs: 3000,
-} as const;
+export * from "./newsletter-signup";
 
 /** How the scheduled sending runs (the spec only says "scheduled": ours). */
 export const NEWSLETTER_SENDING = {
@@ -33,35 +30,6 @@ export const NEWSLETTER_RATE_LIMITS = {
   perClient: { points: 10, windowSeconds: 15 * 60 },
   confirmationMailsPerEmail: { points: 3, windowSeconds: 24 * 60 * 60 },
 } as const;
-
-export const NEWSLETTER_EMAIL_MAX_LENGTH = 254;
-
-/**
- * The site section's texts. The spec names them without wording them
- * ("translated invalid-e-mail message", "generic error", "network error"):
- * ours. locales/fr/community.json repeats them under `newsletter.messages`.
- */
-export const NEWSLETTER_SIGNUP_MESSAGES = {
-  emailInvalid: "Adresse e-mail invalide.",
-  success: "Merci ! Vérifie ta boîte mail pour confirmer ton inscription.",
-  error: "Impossible de t'inscrire pour le moment. Réessaie.",
-  networkError: "Erreur réseau : vérifie ta connexion et réessaie.",
-  tooManyRequests: "Trop de demandes. Réessaie dans quelques minutes.",
-  confirmNoToken: "Aucun jeton de confirmation fourni.",
-  confirmFailed: "Lien de confirmation invalide ou déjà utilisé.",
-  confirmed: "Inscription confirmée ! Tu recevras nos prochaines newsletters.",
-  unsubscribeNoToken: "Lien de désinscription incomplet.",
-  unsubscribeUnknown: "Ce lien de désinscription n'est plus valide : tu es peut-être déjà désinscrit.",
-  unsubscribed: "C'est fait : tu ne recevras plus notre newsletter.",
-} as const;
-
-export type NewsletterSignupMessageKey = keyof typeof NEWSLETTER_SIGNUP_MESSAGES;
-
-/** The spec's client rule: non-empty and with an '@'. */
-export function looksLikeNewsletterEmail(value: string): boolean {
-  const email = value.trim();
-  return email !== "" && email.includes("@");
-}
 
 /**
  * The server's rule: the spec's one, plus a length cap and a domain with a

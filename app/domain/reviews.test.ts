@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   commentLength,
-  createReviewSchema,
   normalizeComment,
   parseRating,
   REVIEW_ADMIN_MESSAGES,
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
   REVIEW_TIMINGS,
-  reviewSchema,
+  validateReview,
 } from "./reviews.ts";
+import { createReviewSchema, reviewSchema } from "./reviews-schema.ts";
 
 function firstMessage(input: unknown): string | undefined {
   const result = reviewSchema.safeParse(input);
@@ -82,5 +82,20 @@ describe("review rules", () => {
     expect(
       createReviewSchema(english).safeParse({ rating: 9, comment: "long enough text" }).error?.issues[0]?.message,
     ).toBe("en:ratingInvalid");
+  });
+
+  it("answers message keys from the rules the browser runs, every failing field at once", () => {
+    expect(validateReview({ rating: "4", comment: "  Dix lettres  " })).toEqual({
+      ok: true,
+      value: { rating: 4, comment: "Dix lettres" },
+    });
+    expect(validateReview({ rating: "0", comment: "court" })).toEqual({
+      ok: false,
+      errors: { rating: "ratingInvalid", comment: "commentTooShort" },
+    });
+    expect(validateReview(null)).toEqual({
+      ok: false,
+      errors: { rating: "ratingInvalid", comment: "commentRequired" },
+    });
   });
 });

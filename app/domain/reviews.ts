@@ -1,9 +1,8 @@
 // User reviews (spec public-pages §2-§9, workouts-and-admin §4, §8): the
 // rules of a review, their French messages and the timings. Pure: the same
-// schema runs in the review dialog, the /avis/nouveau action and
-// POST /api/reviews/users.
+// rules run in the review dialog, the /avis/nouveau action and (through
+// reviews-schema.ts, which the browser never loads) POST /api/reviews/users.
 
-import { z } from "zod";
 import { withoutControlCharacters } from "./text";
 
 export const REVIEW_LIMITS = {
@@ -77,31 +76,30 @@ export function parseRating(value: unknown): number | null {
     : null;
 }
 
-/**
- * The review a signed-in user sends. Only rating and comment are read: the
- * name comes from the account, whatever the body says.
- */
-export function createReviewSchema(messages: ReviewMessages = REVIEW_MESSAGES) {
-  return z.object(
-    {
-      rating: z
-        .unknown()
-        .transform(parseRating)
-        .pipe(z.number({ error: messages.ratingInvalid })),
-      comment: z
-        .unknown()
-        .transform(normalizeComment)
-        .pipe(
-          z
-            .string()
-            .min(1, { error: messages.commentRequired, abort: true })
-            .min(REVIEW_LIMITS.commentMin, { error: messages.commentTooShort, abort: true })
-            .max(REVIEW_LIMITS.commentMax, { error: messages.commentTooLong, abort: true }),
-        ),
-    },
-    { error: messages.commentRequired },
-  );
+/** The review a signed-in user sends: the name comes from the account, whatever the body says. */
+export interface ReviewInput {
+  rating: number;
+  comment: string;
 }
 
-export const reviewSchema = createReviewSchema();
-export type ReviewInput = z.output<typeof reviewSchema>;
+/** Each failing field with the key of its message in REVIEW_MESSAGES. */
+export type ReviewFieldErrors = { rating?: ReviewMessageKey; comment?: ReviewMessageKey };
+
+export type ReviewValidation = { ok: true; value: ReviewInput } | { ok: false; errors: ReviewFieldErrors };
+
+/**
+ * Only rating and comment are read; a body that is not an object reads as
+ * an empty one. The comment is counted once normalized (trimmed).
+ */
+export function validateReview(raw: unknown): ReviewValidation {
+  const body = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const rating = parseRating(body["rating"]);
+  const comment = normalizeComment(body["comment"]);
+  const errors: ReviewFieldErrors = {};
+  if (rating === null) errors.rating = "ratingInvalid";
+  if (comment.length === 0) errors.comment = "commentRequired";
+  else if (comment.length < REVIEW_LIMITS.commentMin) errors.comment = "commentTooShort";
+  else if (comment.length > REVIEW_LIMITS.commentMax) errors.comment = "commentTooLong";
+  if (rating === null || errors.comment) return { ok: false, errors };
+  return { ok: true, value: { rating, comment } };
+}

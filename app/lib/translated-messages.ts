@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 
 /**
  * A set of French messages (the domain's source) in the page's language:

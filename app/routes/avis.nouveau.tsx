@@ -7,7 +7,7 @@ import { reviewFormPath } from "~/components/community/community-paths";
 import { type ReviewActionData, ReviewForm } from "~/components/community/review-form";
 import styles from "~/components/community/review-page.module.css";
 import { getServices } from "~/context.server";
-import { type ReviewMessageKey, REVIEW_LIMITS, reviewSchema, REVIEW_MESSAGES } from "~/domain/reviews";
+import { REVIEW_LIMITS, validateReview } from "~/domain/reviews";
 import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
@@ -21,16 +21,16 @@ import type { RootLoaderData } from "~/root";
 export const handle = { i18n: ["common", "community"] };
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { title: getInstance(context).t("reviews.form.title", { ns: "community" }) };
+  const { t } = getInstance(context);
+  return {
+    title: t("reviews.form.title", { ns: "community" }),
+    description: t("reviews.form.intro", { ns: "community" }),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: pageTitle(loaderData?.title) }];
 }
-
-const messageKeys = new Map<string, ReviewMessageKey>(
-  Object.entries(REVIEW_MESSAGES).map(([key, message]) => [message, key as ReviewMessageKey]),
-);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
@@ -44,16 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!current) {
     return data<ReviewActionData>({ status: "unauthorized", messageKey: "notSignedIn", values }, { status: 401 });
   }
-  const parsed = reviewSchema.safeParse({ rating: form.get("rating"), comment: form.get("comment") });
-  if (!parsed.success) {
-    const errors: NonNullable<ReviewActionData["errors"]> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === "rating" ? "rating" : "comment";
-      errors[field] ??= messageKeys.get(issue.message) ?? "sendError";
-    }
-    return data<ReviewActionData>({ status: "invalid", errors, values }, { status: 400 });
+  const checked = validateReview({ rating: form.get("rating"), comment: form.get("comment") });
+  if (!checked.ok) {
+    return data<ReviewActionData>({ status: "invalid", errors: checked.errors, values }, { status: 400 });
   }
-  const outcome = await submitReview(getServices(context), current.user, parsed.data);
+  const outcome = await submitReview(getServices(context), current.user, checked.value);
   if (!outcome.ok) {
     return data<ReviewActionData>(
       { status: "rate-limited", messageKey: "tooManyRequests", values },

@@ -4,14 +4,22 @@ import { CalorieCalculator } from "~/components/tools/calorie-calculator";
 import { ToolArticles } from "~/components/tools/tool-articles";
 import { skipReloadAfterCalculation } from "~/lib/calculator-results";
 import { pageTitle } from "~/lib/page-title";
+import { getInstance } from "~/middleware/i18next.server";
 import { calculatorAction, runCalorieCalculator } from "~/services/calculators.server";
 import { toolPageTexts } from "~/services/tool-content.server";
 
 // Served at /calorie and at /calories (routes.ts registers it twice).
 
+export const handle = { i18n: ["tools"] };
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const { title, content, openArticleId } = toolPageTexts(context, request, "tools:calories.title");
-  return { title, articles: content.calorieArticles, openArticleId };
+  return {
+    title,
+    description: getInstance(context).t("tools:calories.intro"),
+    articles: content.calorieArticles,
+    openArticleId,
+  };
 }
 
 export function action(args: Route.ActionArgs) {

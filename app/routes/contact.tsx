@@ -7,17 +7,21 @@ import { translatedContactMessages } from "~/components/contact/contact-messages
 import { Faq } from "~/components/contact/faq";
 import styles from "~/components/contact/contact-page.module.css";
 import { getClientAddress, getServices } from "~/context.server";
-import { CONTACT_LIMITS, CONTACT_TIMINGS, createContactSchema } from "~/domain/contact";
+import { CONTACT_LIMITS, CONTACT_TIMINGS } from "~/domain/contact";
+import { createContactSchema } from "~/domain/contact-schema";
 import { boundedReply } from "~/lib/bounded-reply";
 import { withMinimumDuration } from "~/lib/minimum-duration";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { sendContactMessage } from "~/services/contact.server";
 
+export const handle = { i18n: ["contact"] };
+
 export function loader({ request, context }: Route.LoaderArgs) {
   // ?sujet= pre-fills the subject (the privacy policy's "delete my data" link uses it).
   const prefilledSubject = (new URL(request.url).searchParams.get("sujet") ?? "").slice(0, CONTACT_LIMITS.sujet);
-  return { title: getInstance(context).t("title", { ns: "contact" }), prefilledSubject };
+  const { t } = getInstance(context);
+  return { title: t("title", { ns: "contact" }), description: t("intro", { ns: "contact" }), prefilledSubject };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

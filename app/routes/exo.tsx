@@ -23,7 +23,7 @@ export const SESSION_FORM_BODY_LIMIT_BYTES = 256 * 1024;
 export const handle = { i18n: ["workout", "workout-session"], bodyLimitBytes: SESSION_FORM_BODY_LIMIT_BYTES };
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const pageTexts = new Map<string, { title: string; defaultSessionName: string }>();
+const pageTexts = new Map<string, { title: string; description: string; defaultSessionName: string }>();
 /**
  * The page's title and default session name ('Session - {date}'), in the
  * page's language: formatting a date and translating cost more than the
@@ -40,6 +40,7 @@ function loaderTexts(t: TFunction, language: string, date: Date) {
     }
     texts = {
       title: t("workout:title"),
+      description: t("workout:intro"),
       defaultSessionName: t("workout:sessionName.default", { date: format.format(date) }),
     };
     // Yesterday's texts are of no use any more.
@@ -52,7 +53,7 @@ function loaderTexts(t: TFunction, language: string, date: Date) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = getLocale(context);
   const now = new Date();
-  const { title, defaultSessionName } = loaderTexts(getInstance(context).t, language, now);
+  const { title, description, defaultSessionName } = loaderTexts(getInstance(context).t, language, now);
   const outcome = builderRequest(new URL(request.url), { language, defaultSessionName, now });
   // A button of a form sent without JavaScript: its result has its own address.
   if ("redirect" in outcome) throw redirect(outcome.redirect);
@@ -60,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionStart = outcome.view.state.mode === "session" ? newSessionFormStart(now) : null;
   const current = await getCurrentUser(context, request);
   const lastSession = current ? await lastWorkoutSession(getServices(context), current.user.id) : null;
-  return { title, view: outcome.view, language, sessionStart, lastSession };
+  return { title, description, view: outcome.view, language, sessionStart, lastSession };
 }
 
 // The session's form sent without JavaScript: a set added or deleted, a

@@ -63,7 +63,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <p>{t("home.imcText")}</p>
               <Link to="/outils?onglet=imc#outils" className="button button-primary">
                 {t("home.open")}
-                <span className="visually-hidden"> : {t("home.imcTitle")}</span>
+                <span className="visually-hidden">
+                  {t("a11y.labelSeparator")}
+                  {t("home.imcTitle")}
+                </span>
               </Link>
             </li>
             <li className="card tool-card">
@@ -72,7 +75,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <p>{t("home.caloriesText")}</p>
               <Link to="/outils?onglet=calories#outils" className="button button-primary">
                 {t("home.open")}
-                <span className="visually-hidden"> : {t("home.caloriesTitle")}</span>
+                <span className="visually-hidden">
+                  {t("a11y.labelSeparator")}
+                  {t("home.caloriesTitle")}
+                </span>
               </Link>
             </li>
             <li className="card tool-card is-coming-soon">

@@ -5,12 +5,21 @@ import { ImcExplanations } from "~/components/tools/imc-explanations";
 import { ToolArticles } from "~/components/tools/tool-articles";
 import { skipReloadAfterCalculation } from "~/lib/calculator-results";
 import { pageTitle } from "~/lib/page-title";
+import { getInstance } from "~/middleware/i18next.server";
 import { calculatorAction, runImcCalculator } from "~/services/calculators.server";
 import { toolPageTexts } from "~/services/tool-content.server";
 
+export const handle = { i18n: ["tools"] };
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const { title, content, openArticleId } = toolPageTexts(context, request, "tools:imc.title");
-  return { title, explanations: content.explanations, articles: content.imcArticles, openArticleId };
+  return {
+    title,
+    description: getInstance(context).t("tools:imc.intro"),
+    explanations: content.explanations,
+    articles: content.imcArticles,
+    openArticleId,
+  };
 }
 
 export function action(args: Route.ActionArgs) {

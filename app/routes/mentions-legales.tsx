@@ -1,18 +1,25 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/mentions-legales";
 import { LegalPage } from "~/components/legal/legal-page";
+import { useLegalT } from "~/components/legal/legal-texts";
 import styles from "~/components/legal/legal-links.module.css";
 import { getServices } from "~/context.server";
+import type { TFunction } from "~/i18n/translator";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
+import { legalTexts } from "~/services/legal-texts.server";
 
 const sections = ["publisher", "hosting", "property", "health", "liability", "privacy"] as const;
 
 export function loader({ context }: Route.LoaderArgs) {
+  const { t } = getInstance(context);
+  const contactEmail = getServices(context).config.contactTo;
   return {
-    title: getInstance(context).t("mentions.title", { ns: "legal" }),
-    contactEmail: getServices(context).config.contactTo,
+    title: t("mentions.title", { ns: "legal" }),
+    description: t("mentions.intro", { ns: "legal", email: contactEmail }),
+    contactEmail,
+    // The legal texts come with the data (server-only `legal` namespace).
+    texts: legalTexts(context, "mentions"),
   };
 }
 
@@ -21,9 +28,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function LegalNotice({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("legal");
+  const t = useLegalT(loaderData.texts);
   return (
     <LegalPage
+      t={t}
       page="mentions"
       sections={sections}
       values={{ email: loaderData.contactEmail }}
@@ -33,13 +41,18 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
           <ul>
             {/* The spec: these two open in a new tab, so the notice stays open. */}
             <li>
-              <NewTabLink href="/privacy-policy">{t("mentions.privacyLink")}</NewTabLink>
+              <NewTabLink href="/privacy-policy" t={t}>
+                {t("mentions.privacyLink")}
+              </NewTabLink>
             </li>
             <li>
-              <NewTabLink href="/cookies">{t("mentions.cookiesLink")}</NewTabLink>
+              <NewTabLink href="/cookies" t={t}>
+                {t("mentions.cookiesLink")}
+              </NewTabLink>
             </li>
             <li>
-              <Link to="/contact" className="button button-ghost">
+              {/* A button like its neighbours: a borderless one read as loose text under them. */}
+              <Link to="/contact" className="button button-secondary">
                 {t("contactLink")}
               </Link>
             </li>
@@ -51,8 +64,7 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
 }
 
 /** A link that opens in a new tab, and says so: an icon, and words for screen readers. */
-function NewTabLink({ href, children }: { href: string; children: React.ReactNode }) {
-  const { t } = useTranslation("legal");
+function NewTabLink({ href, t, children }: { href: string; t: TFunction; children: React.ReactNode }) {
   return (
     <a href={href} target="_blank" rel="noopener" className="button button-secondary">
       {children}

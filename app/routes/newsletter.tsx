@@ -14,7 +14,11 @@ import { subscribeToNewsletter } from "~/services/newsletter-subscriptions.serve
 export const handle = { i18n: ["common", "community"] };
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { title: getInstance(context).t("newsletter.pageTitle", { ns: "community" }) };
+  const { t } = getInstance(context);
+  return {
+    title: t("newsletter.pageTitle", { ns: "community" }),
+    description: t("newsletter.description", { ns: "community" }),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

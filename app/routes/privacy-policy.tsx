@@ -1,11 +1,12 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy-policy";
 import { LegalPage } from "~/components/legal/legal-page";
+import { useLegalT } from "~/components/legal/legal-texts";
 import styles from "~/components/legal/legal-links.module.css";
 import { getServices } from "~/context.server";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
+import { legalTexts } from "~/services/legal-texts.server";
 
 const sections = [
   "controller",
@@ -21,9 +22,14 @@ const sections = [
 ] as const;
 
 export function loader({ context }: Route.LoaderArgs) {
+  const { t } = getInstance(context);
+  const contactEmail = getServices(context).config.contactTo;
   return {
-    title: getInstance(context).t("privacy.title", { ns: "legal" }),
-    contactEmail: getServices(context).config.contactTo,
+    title: t("privacy.title", { ns: "legal" }),
+    description: t("privacy.intro", { ns: "legal", email: contactEmail }),
+    contactEmail,
+    // The legal texts come with the data (server-only `legal` namespace).
+    texts: legalTexts(context, "privacy"),
   };
 }
 
@@ -32,12 +38,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("legal");
+  const t = useLegalT(loaderData.texts);
   const email = loaderData.contactEmail;
   // The contact form opens with the subject filled in.
   const deletionRequest = `/contact?${new URLSearchParams({ sujet: t("privacy.deleteSubject") })}#contact`;
   return (
     <LegalPage
+      t={t}
       page="privacy"
       sections={sections}
       values={{ email }}

@@ -7,8 +7,11 @@ import { getInstance } from "~/middleware/i18next.server";
 
 // /not-found: where 'see adapted recipes' leads while the recipes are being
 // written. A real page (200), not the 404 screen: nothing is broken.
+export const handle = { i18n: ["recipes"] };
+
 export function loader({ context }: Route.LoaderArgs) {
-  return { title: getInstance(context).t("title", { ns: "recipes" }) };
+  const { t } = getInstance(context);
+  return { title: t("title", { ns: "recipes" }), description: t("text", { ns: "recipes" }) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

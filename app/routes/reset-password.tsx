@@ -29,6 +29,8 @@ interface ResetActionData {
 // The token is in the address: keep it out of caches.
 const noStore = { "Cache-Control": "no-store" };
 
+export const handle = { i18n: ["account"] };
+
 export function loader({ context }: Route.LoaderArgs) {
   return data({ title: getInstance(context).t("reset.title", { ns: "account" }) }, { headers: noStore });
 }

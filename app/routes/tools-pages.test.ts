@@ -151,9 +151,18 @@ describe("/calorie(s) action", () => {
 
 describe("/outils", () => {
   it("opens the IMC tab by default and the calorie tab on ?onglet=calories", async () => {
-    expect(await (await get(toolsRoute, "/outils")).json()).toEqual({ title: "Outils", tab: "imc" });
+    expect(await (await get(toolsRoute, "/outils")).json()).toEqual({
+      title: "Outils",
+      description:
+        "Calcule ton IMC ou tes besoins caloriques du jour. Les résultats sont des repères, pas un avis médical.",
+      tab: "imc",
+    });
     expect(await (await get(toolsRoute, "/outils?onglet=calories")).json()).toMatchObject({ tab: "calories" });
-    expect(await (await get(toolsRoute, "/outils?onglet=nope&lng=en")).json()).toEqual({ title: "Tools", tab: "imc" });
+    expect(await (await get(toolsRoute, "/outils?onglet=nope&lng=en")).json()).toMatchObject({
+      title: "Tools",
+      description: "Work out your BMI or how many calories you need today. The results are guides, not medical advice.",
+      tab: "imc",
+    });
   });
 
   it("sends each calculator's post to its use case", async () => {

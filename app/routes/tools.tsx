@@ -10,9 +10,12 @@ import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
 import { runCalorieCalculator, runImcCalculator } from "~/services/calculators.server";
 
+export const handle = { i18n: ["tools"] };
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const tab = toolTabFrom(new URL(request.url).searchParams.get(TAB_PARAM));
-  return { title: getInstance(context).t("tools:outils.title"), tab };
+  const { t } = getInstance(context);
+  return { title: t("tools:outils.title"), description: t("tools:outils.intro"), tab };
 }
 
 /** Both calculators post here from their tab; the hidden field says which one. */

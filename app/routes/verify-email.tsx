@@ -43,6 +43,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
+export const handle = { i18n: ["account"] };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { state, message, status } = await checkToken(context, request);
   const title = getInstance(context).t("verify.title", { ns: "account" });

@@ -106,22 +106,30 @@ describe("server process", () => {
     expect(ready.status).toBe(200);
     expect(ready.headers.get("cache-control")).toBe("no-store");
     expect(await ready.json()).toEqual({ status: "ready", store: "ok" });
+    // The home page, rendered once, is now in the render cache.
+    await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    expect((await fetch(`http://127.0.0.1:${port}/`)).headers.get("x-render-cache")).toBe("hit");
 
-    // Two requests under way when the signal comes: a slow form post keeps
-    // the server draining, a probe on an open connection asks meanwhile.
+    // Requests under way when the signal comes: a slow form post keeps the
+    // server draining, probes on open connections ask meanwhile.
     const body = "theme=dark&redirectTo=%2F";
     const slowPost = await startRequest(
       port,
       `POST /preferences/theme HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
     );
     const probe = await startRequest(port, "GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    const page = await startRequest(port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n");
     await sleep(200);
     server.child.kill("SIGTERM");
     await sleep(300);
     probe.socket.write("\r\n");
+    page.socket.write("\r\n");
     await sleep(300);
     expect(probe.answer()).toMatch(/^HTTP\/1\.1 503/);
     expect(probe.answer()).toContain('{"status":"draining","store":"ok"}');
+    // Draining wins over the render cache: the page is refused, not served from it.
+    expect(page.answer()).toMatch(/^HTTP\/1\.1 503/);
+    expect(page.answer()).not.toMatch(/x-render-cache/i);
 
     slowPost.socket.write(body.slice(5));
     expect(await server.exited).toBe(0);

@@ -23,7 +23,9 @@ import {
   refusalFor,
   sendRefusal,
 } from "./request-guard.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { gzipForDynamicAnswers, precompressedAssets } from "./compressed-assets.ts";
+import { createRenderCache } from "./render-cache.ts";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
 
 interface RunningApp {
   services: unknown;
@@ -137,6 +139,21 @@ app.use((req, res, next) => {
   res.once("close", () => openResponses.delete(res));
   next();
 });
+
+// Pages for visitors without a session, served again for a few seconds
+// (app/server/render-cache.ts). Not under Vite: code changes on every save.
+const renderCache = vite
+  ? null
+  : createRenderCache({
+      ttlMs: 10_000,
+      maxEntries: 500,
+      nonceOf: (res) => String(res.locals.nonce ?? ""),
+      contentSecurityPolicy: (scriptHashes) =>
+        contentSecurityPolicy({ scriptHashes, isProduction: config.isProduction, isViteDev }),
+    });
+if (renderCache) app.use(renderCache.serve);
+if (!vite) app.use("/assets", precompressedAssets(path.join(buildDir, "client", "assets")));
+app.use(gzipForDynamicAnswers);
 app.use(compression());
 
 // Liveness, for a process supervisor: answering at all proves the process
@@ -182,12 +199,18 @@ if (vite) {
   // Only file-like paths can be static files; pages skip the disk lookup.
   app.use((req, res, next) => (path.extname(req.path) ? serveStatic(req, res, next) : next()));
 }
+if (renderCache) app.use(renderCache.capture);
 
 const handleRequest = createRequestHandler(
-  async () => {
-    currentBuild = await getBuild();
-    return currentBuild;
-  },
+  // Under Vite the build changes as files do: ask for it on each request.
+  // A built app never changes: handing React Router the build itself lets
+  // it prepare its routes once, not on every request.
+  vite
+    ? async () => {
+        currentBuild = await getBuild();
+        return currentBuild;
+      }
+    : currentBuild,
   isViteDev ? "development" : "production",
 );
 

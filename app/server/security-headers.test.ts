@@ -24,3 +24,13 @@ describe("securityHeaders", () => {
     expect(local["Strict-Transport-Security"]).toBeUndefined();
   });
 });
+
+describe("contentSecurityPolicy for a page served from the render cache", () => {
+  it("allows the inline scripts by their hashes, with no nonce", async () => {
+    const { contentSecurityPolicy } = await import("./security-headers.ts");
+    const csp = contentSecurityPolicy({ scriptHashes: ["'sha256-abc='"], isProduction: true, isViteDev: false });
+    const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src"))!;
+    expect(scriptSrc).toBe("script-src 'self' 'sha256-abc=' 'strict-dynamic'");
+    expect(csp).not.toContain("nonce");
+  });
+});

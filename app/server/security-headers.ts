@@ -2,17 +2,21 @@
 // module, with a test, so a change to the policy is a visible decision.
 
 export interface SecurityHeaderOptions {
-  nonce: string;
+  /** The inline scripts of this response carry this nonce... */
+  nonce?: string;
+  /** ...or are allowed by their hashes ('sha256-…'): pages served from the render cache. */
+  scriptHashes?: string[];
   /** HSTS only where the site is served over HTTPS for real. */
   isProduction: boolean;
   /** Vite's dev server needs inline scripts and a websocket for hot reload. */
   isViteDev: boolean;
 }
 
-export function contentSecurityPolicy({ nonce, isViteDev }: SecurityHeaderOptions): string {
+export function contentSecurityPolicy({ nonce, scriptHashes = [], isViteDev }: SecurityHeaderOptions): string {
+  const inlineSources = [...(nonce ? [`'nonce-${nonce}'`] : []), ...scriptHashes];
   const scriptSrc = isViteDev
     ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
-    : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`;
+    : `script-src 'self' ${[...inlineSources, "'strict-dynamic'"].join(" ")}`;
   return [
     "default-src 'self'",
     scriptSrc,

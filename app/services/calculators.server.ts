@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { CALORIE_FIELDS, calorieFormSchema, computeCalorieNeeds } from "~/domain/calories";
+import { CALORIE_FIELDS, computeCalorieNeeds } from "~/domain/calories";
+import { calorieFormSchema } from "~/domain/calories-schema";
 import { caloriesHistoryEntry, imcHistoryEntry } from "~/domain/history";
-import { computeImcResult, imcFormSchema } from "~/domain/imc";
+import { computeImcResult } from "~/domain/imc";
+import { imcFormSchema } from "~/domain/imc-schema";
 import { boundedReply, type EchoLimits } from "~/lib/bounded-reply";
 import { CALCULATOR_FIELD, type CalorieCalculatorData, type ImcCalculatorData } from "~/lib/calculator-results";
 import { readFormData } from "~/lib/http.server";

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CONTACT_RATE_LIMIT, contactSchema } from "~/domain/contact";
+import { CONTACT_RATE_LIMIT } from "~/domain/contact";
+import { contactSchema } from "~/domain/contact-schema";
 import { createTestApp, freshTestAppPerTest } from "~/testing/route-harness.server";
 import { inboxMail, sendContactMessage } from "./contact.server.ts";
 

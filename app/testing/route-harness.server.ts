@@ -87,7 +87,13 @@ export async function callRoute(
   request: Request,
   options: { context: RouterContextProvider; params?: Record<string, string> },
 ): Promise<Response> {
-  const args = { request, context: options.context, params: options.params ?? {}, unstable_pattern: "" };
+  const args = {
+    request,
+    context: options.context,
+    params: options.params ?? {},
+    url: new URL(request.url),
+    pattern: "",
+  };
   const run = async (): Promise<Response> => {
     try {
       return toResponse(await handler(args));

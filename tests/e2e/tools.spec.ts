@@ -189,6 +189,10 @@ test.describe("calorie calculator", () => {
     await expect(page.getByTestId("goal-lose")).toHaveText(/^2\s056 kcal$/);
     await expect(page.getByTestId("goal-gain")).toHaveText(/^3\s056 kcal$/);
     expect(await sameDocument()).toBe(jsEnabled(testInfo.project.name));
+    // The spec's 'see adapted recipes' leads to /not-found, where they are announced.
+    await result(page).getByRole("link", { name: "Voir les recettes adaptées" }).click();
+    await expect(page).toHaveURL(/\/not-found$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
   test("Harris-Benedict: needs and macros of the goal", async ({ page }, testInfo) => {

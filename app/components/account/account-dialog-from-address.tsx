@@ -1,7 +1,21 @@
+import { lazy, Suspense } from "react";
 import { useRouteLoaderData, useSearchParams } from "react-router";
 import type { RootLoaderData } from "~/root";
-import { AccountDialog } from "./account-dialog";
 import { accountSearchParam, parseAccountView } from "./account-url";
+
+// The dialog's code (its four views and their forms) is not on every page:
+// the browser loads it the first time an address asks for it. The server
+// has it from the start, so a page with ?compte= arrives complete, with
+// JavaScript or without; hydration waits for the chunk meanwhile.
+const serverDialog = import.meta.env.SSR ? await import("./account-dialog") : null;
+const AccountDialog =
+  serverDialog?.AccountDialog ??
+  lazy(() => import("./account-dialog").then((module) => ({ default: module.AccountDialog })));
+
+/** Fetches the dialog's code ahead of a click (the header's account icons call it on hover and focus). */
+export function preloadAccountDialog(): void {
+  void import("./account-dialog");
+}
 
 /** Renders the account dialog on any page whose address has `?compte=<view>`. */
 export function AccountDialogFromAddress() {
@@ -9,5 +23,9 @@ export function AccountDialogFromAddress() {
   const rootData = useRouteLoaderData<RootLoaderData>("root");
   const view = parseAccountView(searchParams.get(accountSearchParam));
   if (!view) return null;
-  return <AccountDialog view={view} user={rootData?.user ?? null} flash={rootData?.accountFlash ?? null} />;
+  return (
+    <Suspense fallback={null}>
+      <AccountDialog view={view} user={rootData?.user ?? null} flash={rootData?.accountFlash ?? null} />
+    </Suspense>
+  );
 }

@@ -60,8 +60,22 @@ export function AccountDialog({
     else navigate(closeHref, { replace: true, preventScrollReset: true });
   }, [closeHref, navigate]);
 
+  // The browser gives focus back to the opener when the dialog closes; when
+  // the opener is gone (logging in swaps the header's login icon for the
+  // account ones), focus would fall to the page itself, or stay in the
+  // dialog until React removes it: the header's account control takes it.
+  const closing = useRef(false);
+  useEffect(
+    () => () => {
+      if (closing.current) setTimeout(focusAccountControlIfLost, 0);
+    },
+    [],
+  );
+
   function handleClosed() {
+    closing.current = true;
     navigate(closeHref, { replace: true, preventScrollReset: true });
+    requestAnimationFrame(focusAccountControlIfLost);
   }
 
   const api = useMemo<AccountDialogApi>(
@@ -111,6 +125,12 @@ export function AccountDialog({
       </dialog>
     </AccountDialogContext.Provider>
   );
+}
+
+function focusAccountControlIfLost() {
+  const focused = document.activeElement;
+  if (focused && focused !== document.body && focused.isConnected && !focused.closest("dialog:not([open])")) return;
+  document.querySelector<HTMLElement>("[data-account-control]")?.focus();
 }
 
 /** Focuses the view's first field (or its heading). */

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 import { ACCOUNT_FALLBACK_MESSAGES, ACCOUNT_MESSAGES, parseTemplatedAccountMessage } from "~/domain/account";
 import type { AccountIntent } from "./account-types";
 

@@ -2,6 +2,7 @@ import { type ComponentProps, Suspense, use } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import type { DashboardBody as DashboardBodyComponent } from "~/components/dashboard/dashboard-body";
+import { loadDashboardBody } from "~/components/dashboard/dashboard-body-loader";
 import { confirmSearchParam, dashboardPath } from "~/components/dashboard/dashboard-types";
 import { LogoutIcon } from "~/components/layout/icons";
 import type { RootLoaderData } from "~/root";
@@ -12,44 +13,10 @@ import type { AccountUser } from "./account-types";
 import styles from "./account.module.css";
 import { LogoutForm } from "./logout-form";
 
-// The dashboard is drawn by the server with the page (without JavaScript
-// it is all there is); in the browser its code, and its charts' library,
-// load only when this view opens, and meanwhile the server's HTML stays.
-// The server loads it once at start, so no render of it ever waits (a
-// waiting part of the page would reach a browser without JavaScript hidden).
-
-type Loading<T> = Promise<T> & { status?: "fulfilled"; value?: T };
-type DashboardBodyModule = { DashboardBody: typeof DashboardBodyComponent };
-let dashboardBodyModule: Loading<DashboardBodyModule> | null = null;
-
-function loadDashboardBody(): Loading<DashboardBodyModule> {
-  if (!dashboardBodyModule) {
-    const loading: Loading<DashboardBodyModule> = import("~/components/dashboard/dashboard-body");
-    // React's use() reads a settled promise at once when it carries its status.
-    void loading.then((module) => {
-      loading.status = "fulfilled";
-      loading.value = module;
-    });
-    dashboardBodyModule = loading;
-  }
-  return dashboardBodyModule;
-}
-if (import.meta.env.SSR) void loadDashboardBody();
-
-/**
- * For the browser's start, when the address opens this view: hydration then
- * finds the dashboard's code loaded (a part that waited would be rendered
- * again from scratch, the server's HTML replaced by 'Chargement…').
- */
-export async function preloadDashboardBody(): Promise<void> {
-  const loading = loadDashboardBody();
-  await loading;
-  // The status is set by the first then() above, which ran before this await resumed.
-  if (loading.status !== "fulfilled") await Promise.resolve();
-}
-
+// The dashboard's code loads on demand (dashboard-body-loader.ts): the
+// server's HTML stays while it loads.
 function DashboardBody(props: ComponentProps<typeof DashboardBodyComponent>) {
-  const { DashboardBody: Body } = use(loadDashboardBody() as Promise<DashboardBodyModule>);
+  const { DashboardBody: Body } = use(loadDashboardBody());
   return <Body {...props} />;
 }
 

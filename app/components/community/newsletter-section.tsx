@@ -6,7 +6,7 @@ import {
   NEWSLETTER_EMAIL_MAX_LENGTH,
   NEWSLETTER_TIMINGS,
   type NewsletterSignupMessageKey,
-} from "~/domain/newsletter";
+} from "~/domain/newsletter-signup";
 import styles from "./newsletter-section.module.css";
 
 export const newsletterFormPath = "/newsletter";

@@ -1,7 +1,13 @@
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Form } from "react-router";
-import { createReviewSchema, REVIEW_LIMITS, REVIEW_MESSAGES, type ReviewMessageKey } from "~/domain/reviews";
+import {
+  REVIEW_LIMITS,
+  REVIEW_MESSAGES,
+  type ReviewFieldErrors,
+  type ReviewMessageKey,
+  validateReview,
+} from "~/domain/reviews";
 import { translatedMessages } from "~/lib/translated-messages";
 import { reviewFormPath } from "./community-paths";
 import { StarShape } from "./stars";
@@ -10,7 +16,7 @@ import styles from "./review-form.module.css";
 /** What the /avis/nouveau action (and its client wrapper) answers: keys of REVIEW_MESSAGES, translated here. */
 export interface ReviewActionData {
   status: "invalid" | "sent" | "unauthorized" | "rate-limited" | "failed";
-  errors?: { rating?: ReviewMessageKey; comment?: ReviewMessageKey };
+  errors?: ReviewFieldErrors;
   /** The form-level message (success or failure). */
   messageKey?: ReviewMessageKey;
   /** What was sent, to fill the form again without JavaScript. */
@@ -41,7 +47,6 @@ export function ReviewForm({
   const { t } = useTranslation("community");
   const id = useId();
   const messages = useMemo(() => translatedMessages(t, "community", "reviews.errors", REVIEW_MESSAGES), [t]);
-  const schema = useMemo(() => createReviewSchema(messages), [messages]);
   // Uncontrolled fields: what is typed before the page is hydrated is kept.
   // The stars' fill follows the checked radio through CSS alone.
   const initialRating = actionData?.values?.rating ?? REVIEW_LIMITS.defaultRating;
@@ -61,17 +66,16 @@ export function ReviewForm({
 
   function checkBeforeSending(event: React.FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
-    const result = schema.safeParse({ rating: form.get("rating"), comment: form.get("comment") });
-    if (result.success) {
+    const checked = validateReview({ rating: form.get("rating"), comment: form.get("comment") });
+    if (checked.ok) {
       setClientErrors(null);
       return;
     }
     event.preventDefault();
-    const found: FieldErrors = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as keyof FieldErrors;
-      found[field] ??= issue.message;
-    }
+    const found: FieldErrors = {
+      rating: checked.errors.rating ? messages[checked.errors.rating] : undefined,
+      comment: checked.errors.comment ? messages[checked.errors.comment] : undefined,
+    };
     setClientErrors(found);
     const firstInvalid = event.currentTarget.querySelector<HTMLElement>(
       found.rating ? "input[name=rating]:checked" : "textarea[name=comment]",

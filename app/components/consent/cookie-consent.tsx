@@ -76,9 +76,25 @@ export function ConsentBanner() {
 
   // The full panel of the cookies page says the same, and more.
   const panelOpenHere = location.pathname === cookiesPagePath && isPanelRequested(location.search);
-  if (choice || panelOpenHere) return null;
+  const shown = !choice && !panelOpenHere;
+  const banner = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = banner.current;
+    if (!shown || !element) return;
+    // The page keeps the banner's strip out of reach of focus (the CSS reads this).
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty("--consent-banner-height", `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--consent-banner-height");
+    };
+  }, [shown]);
+  if (!shown) return null;
   return (
-    <section className={styles.banner} aria-labelledby="consent-banner-title">
+    <section ref={banner} className={styles.banner} aria-labelledby="consent-banner-title">
       <div className={styles.bannerInner}>
         <div className={styles.bannerText}>
           <h2 id="consent-banner-title">{t("bannerTitle")}</h2>
@@ -100,7 +116,6 @@ export function ConsentBanner() {
  */
 export function ConsentPanel() {
   const { t } = useTranslation("consent");
-  const choice = useConsentChoice();
   const location = useLocation();
   const open = isPanelRequested(location.search);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -146,7 +161,6 @@ export function ConsentPanel() {
         </div>
       </div>
       <p className={styles.nothingElse}>{t("nothingElse")}</p>
-      {choice ? <p className={styles.current}>{t("current", { choice: t(`choices.${choice}`) })}</p> : null}
       <ConsentChoiceForm returnTo={`${closedPath}#choice`}>
         <Link to={closedPath} preventScrollReset className="button button-ghost">
           {t("close")}

@@ -6,12 +6,12 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { PrivacyPolicyLink } from "~/components/ui/privacy-policy-link";
-import { CONTACT_LIMITS, CONTACT_TIMINGS, createContactSchema } from "~/domain/contact";
+import { CONTACT_LIMITS, CONTACT_TIMINGS, type ContactField, validateContact } from "~/domain/contact";
+import { parseWithRules } from "~/lib/form-rules";
 import { translatedContactMessages } from "./contact-messages";
 import styles from "./contact-form.module.css";
 
@@ -46,12 +46,13 @@ export function ContactForm({
     navigation.formMethod?.toUpperCase() === "POST" &&
     navigation.formAction?.split("?")[0] === contactFormPath;
 
-  const schema = useMemo(() => createContactSchema(translatedContactMessages(t)), [t]);
+  const messages = useMemo(() => translatedContactMessages(t), [t]);
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult: actionData?.result,
     defaultValue: { sujet: prefilledSubject },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onValidate: ({ formData }) =>
+      parseWithRules<Record<ContactField, unknown>>(formData, (payload) => validateContact(payload, messages)),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -69,6 +70,16 @@ export function ContactForm({
     !sending && (actionData?.status === "failed" || actionData?.status === "rate-limited")
       ? (actionData.message ?? t("errors.failure"))
       : null;
+
+  // The button is disabled while sending, which drops the focus: once the
+  // answer is in, focus goes to it (and a screen reader reads it).
+  const statusMessage = useRef<HTMLOutputElement>(null);
+  const errorMessage = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (sending || !actionData) return;
+    if (actionData.status === "sent") statusMessage.current?.focus();
+    else if (actionData.status !== "invalid") errorMessage.current?.focus();
+  }, [actionData, sending]);
 
   const messageHintId = `${fields.message.id}-hint`;
   return (
@@ -161,7 +172,11 @@ export function ContactForm({
           {sending ? t("form.sending") : t("form.submit")}
         </button>
         {/* Always in the page, so screen readers hear what appears in it. */}
-        <output className={showSuccess ? `form-alert form-alert-success ${styles.success}` : undefined}>
+        <output
+          ref={statusMessage}
+          tabIndex={-1}
+          className={showSuccess ? `form-alert form-alert-success ${styles.success}` : undefined}
+        >
           {showSuccess ? (
             t("errors.success")
           ) : sending ? (
@@ -170,7 +185,7 @@ export function ContactForm({
         </output>
       </div>
       {formError ? (
-        <p role="alert" className={`form-alert form-alert-error ${styles.formError}`}>
+        <p ref={errorMessage} tabIndex={-1} role="alert" className={`form-alert form-alert-error ${styles.formError}`}>
           <WarningIcon />
           {formError}
         </p>

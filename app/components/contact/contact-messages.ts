@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
 import { CONTACT_MESSAGES, type ContactMessageKey, type ContactMessages } from "~/domain/contact";
 
 /**

@@ -38,7 +38,9 @@ export function DashboardBody({
   /** Of the blocks' headings: 2 under a page's h1, 3 under the dialog's h2. */
   headingLevel?: 2 | 3;
 }) {
-  const { t } = useTranslation("dashboard");
+  const { t, ready } = useTranslation("dashboard");
+  // The layout's own texts (the dialog's), there before the dashboard's.
+  const { t: layoutT } = useTranslation("account");
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const refreshing = revalidator.state === "loading" || navigation.state === "loading";
@@ -50,6 +52,9 @@ export function DashboardBody({
     measures.length === 0 &&
     (summary?.totalSessions ?? 0) === 0 &&
     summary?.calories === null;
+
+  // Opened by a navigation, the dialog may wait a moment for the dashboard's texts.
+  if (!ready) return <output className={styles.status}>{layoutT("history.loading")}</output>;
 
   return (
     <BlockHeadingLevel value={headingLevel}>

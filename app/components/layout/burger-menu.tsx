@@ -53,6 +53,9 @@ export function BurgerMenu() {
     target.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
     history.replaceState(history.state, "", `#${section}`);
     if (menu.current) menu.current.open = false;
+    // Focus follows the reader to the section (it would stay in the closed menu).
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
   }
 
   return (

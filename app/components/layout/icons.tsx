@@ -133,11 +133,12 @@ export function HistoryIcon(props: IconProps) {
   );
 }
 
+/** A door left behind: the frame on the left, the arrow going out to the right. */
 export function LogoutIcon(props: IconProps) {
   return (
     <Svg {...props}>
-      <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3" />
-      <path d="M10 8l-4 4 4 4M6 12h10" />
+      <path d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4" />
+      <path d="M15 8l4 4-4 4M19 12H9" />
     </Svg>
   );
 }

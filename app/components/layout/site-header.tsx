@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { preloadAccountDialog } from "~/components/account/account-dialog-from-address";
 import { withAccountView, withoutAccountView } from "~/components/account/account-url";
 import { LogoutForm } from "~/components/account/logout-form";
 import type { RootLoaderData } from "~/root";
@@ -51,7 +52,17 @@ export function SiteHeader() {
 /** An icon that opens a view of the account dialog over the current page, named by its label. */
 function AccountIconLink({ to, label, children }: { to: string; label: string; children: React.ReactNode }) {
   return (
-    <Link to={to} className="icon-button" aria-label={label} title={label} preventScrollReset>
+    <Link
+      to={to}
+      className="icon-button"
+      aria-label={label}
+      title={label}
+      preventScrollReset
+      // Where focus goes back when the dialog closes after its opener is gone (logging in swaps the icons).
+      data-account-control=""
+      onPointerEnter={preloadAccountDialog}
+      onFocus={preloadAccountDialog}
+    >
       {children}
     </Link>
   );

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
-import { STORAGE_KEYS } from "~/components/workout/builder-storage";
 import { PENDING_SESSIONS_KEY, SESSION_STORAGE_KEYS } from "~/components/workout/session/session-keys";
+import { STORAGE_KEYS } from "~/components/workout/storage-keys";
+import type { TFunction } from "~/i18n/translator";
 import styles from "./cookie-table.module.css";
 
 export interface StoredItem {
@@ -37,8 +37,7 @@ export const localStorageKeys: readonly StoredItem[] = [
 ];
 
 /** A real table on wide screens; on a phone each row reads as a small card, labels included. */
-export function CookieTable({ caption, items }: { caption: string; items: readonly StoredItem[] }) {
-  const { t } = useTranslation("legal");
+export function CookieTable({ t, caption, items }: { t: TFunction; caption: string; items: readonly StoredItem[] }) {
   const headers = {
     name: t("cookies.table.name"),
     purpose: t("cookies.table.purpose"),

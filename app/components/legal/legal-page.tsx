@@ -1,29 +1,30 @@
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "~/i18n/translator";
 import { textList } from "~/lib/text-list";
+import type { LegalPageKey } from "./legal-texts";
 import styles from "./legal-page.module.css";
-
-export type LegalPageKey = "mentions" | "cookies" | "privacy";
 
 /**
  * A long legal text: header, a table of contents, then one <section> per
  * id, each read from locales/xx/legal.json (`<page>.sections.<id>`: a title,
- * paragraphs and/or items). `after` adds blocks below a section (tables,
- * buttons), `values` fills {{placeholders}} such as the site's e-mail.
+ * paragraphs and/or items) through `t` (useLegalT: the page's loader sends
+ * its texts). `after` adds blocks below a section (tables, buttons),
+ * `values` fills {{placeholders}} such as the site's e-mail.
  */
 export function LegalPage({
+  t,
   page,
   sections,
   values,
   after = {},
   footer,
 }: {
+  t: TFunction;
   page: LegalPageKey;
   sections: readonly string[];
   values?: Record<string, string>;
   after?: Partial<Record<string, React.ReactNode>>;
   footer?: React.ReactNode;
 }) {
-  const { t } = useTranslation("legal");
   return (
     <article className={styles.page} aria-labelledby="legal-title">
       <header className={styles.header}>

@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import {
   type Activite,
   ACTIVITES,
   ACTIVITY_MULTIPLIERS,
-  calorieFormSchema,
+  type CalorieField,
   type CalorieNeeds,
   DEFAULT_FORMULE,
   type GoalPlan,
@@ -16,8 +16,10 @@ import {
   type Objectif,
   OBJECTIFS,
   SEXES,
+  validateCalorieInput,
 } from "~/domain/calories";
 import type { CalorieCalculatorData } from "~/lib/calculator-results";
+import { parseWithRules } from "~/lib/form-rules";
 import { formatMeasure, formatNumber } from "~/lib/number-format";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ChoiceGroup, NumberField } from "./calculator-fields";
@@ -33,7 +35,7 @@ const FORMULA_ORDER = ["mifflin", "standard", "katch"] as const;
 /**
  * The calorie form and its result, the same on /calorie(s) and in the
  * /outils tab. Works like the IMC calculator: a plain post without
- * JavaScript, a fetcher with it, and the domain's schema on both sides.
+ * JavaScript, a fetcher with it, and the domain's rules on both sides.
  */
 export function CalorieCalculator({
   serverData,
@@ -54,7 +56,7 @@ export function CalorieCalculator({
   const [form, fields] = useForm({
     ...calculator.formOptions,
     defaultValue: { formule: DEFAULT_FORMULE },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: calorieFormSchema }),
+    onValidate: ({ formData }) => parseWithRules<Record<CalorieField, unknown>>(formData, validateCalorieInput),
   });
   const hasErrors = Object.keys(form.allErrors).length > 0;
   const result = hasErrors ? null : data?.needs;
@@ -220,6 +222,12 @@ function CalorieResultPanel({
         <p>{t(`calories.goalAdvice.${objectif}`)}</p>
       </div>
       <GoalCards needs={needs} idPrefix={id} SubHeading={SubHeading} />
+      <p className={styles.recipesLink}>
+        {/* The spec's 'see adapted recipes': /not-found says they are on their way. */}
+        <Link to="/not-found" className="button button-accent">
+          {t("calories.seeRecipes")}
+        </Link>
+      </p>
       <HistoryNotice outcome={history} />
     </section>
   );
@@ -305,13 +313,19 @@ function GoalCards({
                   onClick={() => setOpenGoal(objectif)}
                 >
                   {t("calories.seeDetail")}
-                  <span className="visually-hidden"> : {t(`calories.objectifs.${objectif}`)}</span>
+                  <span className="visually-hidden">
+                    {t("common:a11y.labelSeparator")}
+                    {t(`calories.objectifs.${objectif}`)}
+                  </span>
                 </button>
               ) : (
                 <details className={styles.goalDisclosure}>
                   <summary>
                     {t("calories.seeDetail")}
-                    <span className="visually-hidden"> : {t(`calories.objectifs.${objectif}`)}</span>
+                    <span className="visually-hidden">
+                      {t("common:a11y.labelSeparator")}
+                      {t(`calories.objectifs.${objectif}`)}
+                    </span>
                   </summary>
                   <GoalDetail plan={plan} />
                 </details>

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { imcFormSchema, type ImcResult } from "~/domain/imc";
+import { type ImcResult, validateImcInput } from "~/domain/imc";
 import type { ImcCalculatorData } from "~/lib/calculator-results";
+import { parseWithRules } from "~/lib/form-rules";
 import { formatNumber } from "~/lib/number-format";
 import { NumberField } from "./calculator-fields";
 import { type CalculatorProps, CalculatorFrame, useCalculator } from "./calculator-frame";
@@ -17,7 +17,7 @@ import { useToolMessage } from "./tool-messages";
  * form posts to the page's own action: without JavaScript the page comes back
  * with the result and the entered values; with it a fetcher posts and the
  * result appears in place. conform checks the form in the browser first with
- * the domain's schema, so the messages are the server's.
+ * the domain's rules, so the messages are the server's.
  */
 export function ImcCalculator({ serverData, idPrefix = "imc", headingLevel = 2 }: CalculatorProps<ImcCalculatorData>) {
   const { t, i18n } = useTranslation("tools");
@@ -32,7 +32,12 @@ export function ImcCalculator({ serverData, idPrefix = "imc", headingLevel = 2 }
   const { data, Heading, resultId } = calculator;
   const [form, fields] = useForm({
     ...calculator.formOptions,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: imcFormSchema }),
+    // The one message concerns both fields: a form-level error, as on the server.
+    onValidate: ({ formData }) =>
+      parseWithRules<{ poids: unknown; taille: unknown }>(formData, (payload) => {
+        const checked = validateImcInput(payload);
+        return checked.ok ? { ok: true, value: checked } : { ok: false, errors: { "": checked.message } };
+      }),
   });
   const formError = translate(form.errors?.[0]);
   // A result stays on screen until the form shows a problem: then it would describe other values.

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { type ExplanationBlock, isExternalHref, safeHref } from "~/domain/tool-content";
+import { isExternalHref, safeHref } from "~/domain/article-text";
+import type { ExplanationBlock } from "~/domain/tool-content";
 import styles from "./imc-explanations.module.css";
 
 /**
@@ -24,7 +25,10 @@ export function ImcExplanations({ blocks }: { blocks: ExplanationBlock[] }) {
                 <details className={styles.more}>
                   <summary>
                     {t("imc.readMore")}
-                    <span className="visually-hidden"> : {block.titre}</span>
+                    <span className="visually-hidden">
+                      {t("common:a11y.labelSeparator")}
+                      {block.titre}
+                    </span>
                   </summary>
                   <div className={styles.moreBody}>
                     {block.more.split(/\n\s*\n/).map((paragraph, index) => (

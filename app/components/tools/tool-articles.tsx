@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Modal } from "~/components/ui/modal";
-import { type Article, articleBlocks, safeHref } from "~/domain/tool-content";
+import { articleBlocks, safeHref } from "~/domain/article-text";
+import type { Article } from "~/domain/tool-content";
 import { useHydrated } from "~/lib/use-hydrated";
 import styles from "./tool-articles.module.css";
 

@@ -30,6 +30,11 @@ export function ToolTabs({ selected, panels }: ToolTabsProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [current, setCurrent] = useState<ToolTab>(selected);
+  // A panel's calculator is built the first time its tab shows, then kept
+  // (with what was typed): the page arrives and hydrates with one calculator,
+  // not two. Without JavaScript each tab is its own page anyway.
+  const [opened, setOpened] = useState<ReadonlySet<ToolTab>>(() => new Set([selected]));
+  const isBuilt = (tab: ToolTab) => opened.has(tab) || tab === current || tab === selected;
   const [lastSelected, setLastSelected] = useState<ToolTab>(selected);
   const tabs = useRef<Partial<Record<ToolTab, HTMLAnchorElement | null>>>({});
 
@@ -38,10 +43,12 @@ export function ToolTabs({ selected, panels }: ToolTabsProps) {
   if (selected !== lastSelected) {
     setLastSelected(selected);
     setCurrent(selected);
+    setOpened((previous) => new Set([...previous, current, selected]));
   }
 
   function select(tab: ToolTab, moveFocus: boolean) {
     setCurrent(tab);
+    setOpened((previous) => new Set([...previous, current, tab]));
     if (moveFocus) tabs.current[tab]?.focus();
     void navigate(`?${TAB_PARAM}=${tab}`, { replace: true, preventScrollReset: true });
   }
@@ -107,7 +114,7 @@ export function ToolTabs({ selected, panels }: ToolTabsProps) {
           hidden={tab !== current}
           className={styles.panel}
         >
-          {panels[tab]}
+          {isBuilt(tab) ? panels[tab] : null}
         </div>
       ))}
     </div>

@@ -7,21 +7,9 @@
 import { type BuilderState, restoredStep } from "~/domain/workout/builder-state";
 import { BUILDER_PARAMS, builderHref, parseBuilderParams } from "~/domain/workout/builder-url";
 import { parsePlannedExercises, type PlannedExercise } from "~/domain/workout/planned-exercises";
+import { STORAGE_KEYS } from "./storage-keys";
 
-export const STORAGE_KEYS = {
-  selected: "dynamiSelected",
-  step: "dynamiStep",
-  type: "dynamiType",
-  equipment: "dynamiEquip",
-  muscles: "dynamiMuscle",
-  dismissed: "dynamiDismissed",
-  hasTouched: "dynamiHasTouched",
-  lastResults: "dynamiLastResults",
-  selectedExercises: "formSelectedExercises",
-  currentStep: "formCurrentStep",
-  mode: "formMode",
-  sessionName: "formSessionName",
-} as const;
+export { STORAGE_KEYS };
 
 /** Sent whenever the chosen exercises change: detail `{ ids, exercises }`, in session order. */
 export const SELECTED_UPDATE_EVENT = "dynami:selected:update";

@@ -1,16 +1,15 @@
-import type { TFunction } from "i18next";
 import { createContext, useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "~/i18n/translator";
 import { withFrenchSpacing } from "~/lib/french-spacing";
 
 // The workout page's translation function, read once by the page and shared
-// with its parts: each useTranslation() call costs the server a copy of the
-// i18next instance, which this page would otherwise pay a dozen times per
-// request. A text is the same for every request with the same language, key
-// and values, so each one is looked up once: i18next's lookup and
-// interpolation are a good share of the page's cost on the server.
+// with its parts. A text is the same for every request with the same
+// language, key and values, so each one is looked up, interpolated and given
+// its French spacing once: those were a good share of the page's cost on
+// the server.
 
-export type WorkoutT = TFunction<"workout">;
+export type WorkoutT = TFunction;
 
 const WorkoutTextsContext = createContext<WorkoutT | null>(null);
 

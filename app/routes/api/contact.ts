@@ -1,6 +1,7 @@
 import type { Route } from "./+types/contact";
 import { getClientAddress, getServices } from "~/context.server";
-import { CONTACT_MESSAGES, contactSchema } from "~/domain/contact";
+import { CONTACT_MESSAGES } from "~/domain/contact";
+import { contactSchema } from "~/domain/contact-schema";
 import { ApiError, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { sendContactMessage } from "~/services/contact.server";

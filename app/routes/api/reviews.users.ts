@@ -1,6 +1,7 @@
 import type { Route } from "./+types/reviews.users";
 import { getServices } from "~/context.server";
-import { REVIEW_MESSAGES, reviewSchema } from "~/domain/reviews";
+import { REVIEW_MESSAGES } from "~/domain/reviews";
+import { reviewSchema } from "~/domain/reviews-schema";
 import { ApiError, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { requireApiUser } from "~/services/auth/session.server";
 import { listApprovedReviews, submitReview } from "~/services/reviews.server";

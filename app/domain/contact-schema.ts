@@ -1,0 +1,36 @@
+// The contact form as a zod schema, for the server (the page action through
+// conform's parseWithZod, and POST /api/contact). The rules are
+// validateContact's: kept apart so the browser, which calls that function
+// directly, never loads zod.
+import { z } from "zod";
+import {
+  CONTACT_FIELDS,
+  CONTACT_MESSAGES,
+  type ContactInput,
+  type ContactMessages,
+  validateContact,
+} from "./contact.ts";
+
+/**
+ * One issue per failing field, on its path, in the form's order (the API
+ * answers the first). A JSON body that is not an object at all gets the
+ * first rule's message.
+ */
+export function createContactSchema(messages: ContactMessages = CONTACT_MESSAGES) {
+  return z.unknown().transform((raw, ctx): ContactInput => {
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+      ctx.addIssue({ code: "custom", message: messages.nomRequired, input: raw });
+      return z.NEVER;
+    }
+    const checked = validateContact(raw, messages);
+    if (checked.ok) return checked.value;
+    for (const field of CONTACT_FIELDS) {
+      const message = checked.errors[field];
+      if (message)
+        ctx.addIssue({ code: "custom", path: [field], message, input: (raw as Record<string, unknown>)[field] });
+    }
+    return z.NEVER;
+  });
+}
+
+export const contactSchema = createContactSchema();
