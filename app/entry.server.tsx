@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { accountSearchParam, accountViewNamespaces } from "~/components/account/account-url";
 import { nonceContext } from "~/context.server";
 import { isBrowserNamespace, pageTranslations } from "~/i18n/i18n.server";
 import { detectLanguage } from "~/i18n/languages";
@@ -95,7 +96,9 @@ function translationsOf(request: Request, routerContext: EntryContext, loadConte
   const handles = routerContext.staticHandlerContext.matches.map(
     (match) => routerContext.routeModules[match.route.id]?.handle,
   );
-  return pageTranslations(language, namespacesOfHandles(handles), routesJsonOf(routerContext));
+  // The account dialog opens over any page: its history view brings the dashboard's texts.
+  const dialog = { i18n: accountViewNamespaces(new URL(request.url).searchParams.get(accountSearchParam)) };
+  return pageTranslations(language, namespacesOfHandles([...handles, dialog]), routesJsonOf(routerContext));
 }
 
 export default function handleRequest(

@@ -40,6 +40,9 @@ import { refusedBodyMiddleware } from "~/middleware/refused-body.server";
 import { sameOriginMiddleware } from "~/middleware/same-origin.server";
 import { getServices } from "~/context.server";
 import { getCurrentUser, publicUser } from "~/services/auth/session.server";
+import { dashboardFlash } from "~/services/dashboard-actions.server";
+import { loadDashboard } from "~/services/dashboard.server";
+import { accountSearchParam } from "~/components/account/account-url";
 
 /** The layout's namespaces; each page adds those its routes declare (app/i18n/route-namespaces.ts). */
 export const handle = { i18n: ["common", "consent", "account"] };
@@ -67,7 +70,17 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const chosenTheme = parseTheme(readCookie(request.headers.get("Cookie"), themeCookieName));
   const t = getInstance(context).t;
-  const [current, account] = await Promise.all([getCurrentUser(context, request), readAccountFlash(context, request)]);
+  const [current, account, dashboardOutcome] = await Promise.all([
+    getCurrentUser(context, request),
+    readAccountFlash(context, request),
+    dashboardFlash.read(context, request),
+  ]);
+  // The account dialog's history view is the dashboard: its data comes with the page that shows it.
+  const showsDashboard = new URL(request.url).searchParams.get(accountSearchParam) === "history";
+  const dashboard = showsDashboard && current ? await loadDashboard(getServices(context).store, current.user) : null;
+  const headers = new Headers();
+  for (const clear of [account.clearCookie, dashboardOutcome.clearCookie])
+    if (clear) headers.append("Set-Cookie", clear);
   return data(
     {
       language: getLocale(context),
@@ -85,10 +98,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: current ? publicUser(current.user) : null,
       /** The account action's outcome after a form sent without JavaScript, read once. */
       accountFlash: account.flash,
+      /** The dashboard's, likewise (its forms come back to the page they were sent from). */
+      dashboardFlash: dashboardOutcome.flash,
+      /** The dialog's dashboard, when the address opens it (?compte=history) for a signed-in user. */
+      dashboard,
       /** The footer's copyright year, the server's, so the page and its hydration agree. */
       year: new Date().getFullYear(),
     },
-    account.clearCookie ? { headers: { "Set-Cookie": account.clearCookie } } : undefined,
+    { headers },
   );
 }
 

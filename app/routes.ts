@@ -35,6 +35,8 @@ export default [
   route("api/history/:id", "routes/api/history.$id.ts"),
   route("api/workouts/sessions", "routes/api/workouts.sessions.ts"),
   // The dashboard: its page, the summary, the profile photo and where photos are served.
+  route("historique", "routes/historique.tsx"),
+  route("api/history/summary", "routes/api/history.summary.ts"),
   route("api/upload/profile-photo", "routes/api/upload.profile-photo.ts"),
   route("photos/:userId/:file", "routes/photos.$userId.$file.ts"),
   // The account dialog's forms (?compte=...) and the pages of the account mails.

@@ -4,7 +4,7 @@ import {
   emailChangeProblem,
   fillMessage,
   MY_ACCOUNT_MESSAGES,
-  myAccountMessageKey,
+  photoMessageKey,
   newPasswordProblem,
   parseExportFormat,
   passwordChangeProblem,
@@ -100,12 +100,16 @@ describe("messages", () => {
     );
   });
 
-  it("knows the photo service's French answers by their text", () => {
-    expect(myAccountMessageKey(PHOTO_MESSAGES.updated)).toBe("photoUpdated");
-    expect(myAccountMessageKey(PHOTO_MESSAGES.tooManyPixels)).toBe("photoTooManyPixels");
-    expect(myAccountMessageKey("autre chose")).toBeNull();
-    // Each French text names one key, so the reverse lookup is never ambiguous.
-    expect(new Set(Object.values(MY_ACCOUNT_MESSAGES)).size).toBe(Object.keys(MY_ACCOUNT_MESSAGES).length);
+  it("names each code of the photo service by a key with the same French text", () => {
+    expect(photoMessageKey("updated")).toBe("photoUpdated");
+    expect(photoMessageKey("tooManyPixels")).toBe("photoTooManyPixels");
+    for (const code of Object.keys(PHOTO_MESSAGES) as (keyof typeof PHOTO_MESSAGES)[]) {
+      expect(MY_ACCOUNT_MESSAGES[photoMessageKey(code)!]).toBe(PHOTO_MESSAGES[code]);
+    }
+    expect(photoMessageKey("autre chose")).toBeNull();
+    expect(photoMessageKey("toString")).toBeNull();
+    expect(photoMessageKey(undefined)).toBeNull();
+    expect(MY_ACCOUNT_MESSAGES.photoConfirmDelete).toBe("Voulez-vous vraiment supprimer votre photo de profil ?");
   });
 });
 

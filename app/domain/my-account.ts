@@ -4,7 +4,7 @@
 // instant validation, its action and the JSON API. No zod here: the browser
 // runs these functions as they are.
 
-import { PHOTO_MESSAGES } from "./photo.ts";
+import { PHOTO_MESSAGES, type PhotoMessageCode } from "./photo.ts";
 import {
   EMAIL_MAX_LENGTH,
   isChecked,
@@ -54,7 +54,7 @@ export const MY_ACCOUNT_MESSAGES = {
   photoUploadPhotoFailed: PHOTO_MESSAGES.uploadPhotoFailed,
   photoDeleteFailed: PHOTO_MESSAGES.deleteFailed,
   photoDeletePhotoFailed: PHOTO_MESSAGES.deletePhotoFailed,
-  photoConfirmDelete: PHOTO_MESSAGES.confirmDelete,
+  photoConfirmDelete: "Voulez-vous vraiment supprimer votre photo de profil ?",
   photoMissing: PHOTO_MESSAGES.missing,
   photoUnsupported: PHOTO_MESSAGES.unsupported,
   photoUnreadable: PHOTO_MESSAGES.unreadable,
@@ -70,12 +70,27 @@ export interface MyAccountMessage {
   values?: Record<string, string | number>;
 }
 
-/** The key of a message from its French text (the photo service's answers), or null for a text it does not know. */
-export function myAccountMessageKey(text: string): MyAccountMessageKey | null {
-  const found = (Object.entries(MY_ACCOUNT_MESSAGES) as [MyAccountMessageKey, string][]).find(
-    ([, french]) => french === text,
-  );
-  return found ? found[0] : null;
+/** The page's key for each code the photo service answers (its outcomes and the API's `code`). */
+const PHOTO_MESSAGE_KEYS = {
+  updated: "photoUpdated",
+  deleted: "photoDeleted",
+  tooLarge: "photoTooLarge",
+  uploadFailed: "photoUploadFailed",
+  uploadPhotoFailed: "photoUploadPhotoFailed",
+  deleteFailed: "photoDeleteFailed",
+  deletePhotoFailed: "photoDeletePhotoFailed",
+  missing: "photoMissing",
+  unsupported: "photoUnsupported",
+  unreadable: "photoUnreadable",
+  tooManyPixels: "photoTooManyPixels",
+  busy: "photoBusy",
+} as const satisfies Record<PhotoMessageCode, MyAccountMessageKey>;
+
+/** The page's key of a photo outcome's code, or null for anything else a server may send. */
+export function photoMessageKey(code: unknown): MyAccountMessageKey | null {
+  return typeof code === "string" && Object.hasOwn(PHOTO_MESSAGE_KEYS, code)
+    ? PHOTO_MESSAGE_KEYS[code as PhotoMessageCode]
+    : null;
 }
 
 /** The French text of a message, placeholders filled (what the translation gives when a key is missing). */

@@ -29,21 +29,36 @@ describe("photo format from the first bytes", () => {
 
 describe("checks before decoding", () => {
   it("asks for a photo when none was sent", () => {
-    expect(checkPhotoUpload(null)).toEqual({ ok: false, message: PHOTO_MESSAGES.missing, status: 400 });
+    expect(checkPhotoUpload(null)).toEqual({
+      ok: false,
+      code: "missing",
+      message: PHOTO_MESSAGES.missing,
+      status: 400,
+    });
     expect(checkPhotoUpload(bytes())).toMatchObject({ ok: false, message: PHOTO_MESSAGES.missing });
   });
 
   it("refuses more than 5 MB with the spec's message, and takes exactly 5 MB", () => {
     const over = new Uint8Array(PHOTO_MAX_BYTES + 1);
     over.set([0xff, 0xd8, 0xff]);
-    expect(checkPhotoUpload(over)).toEqual({ ok: false, message: "La photo ne doit pas dépasser 5MB", status: 413 });
+    expect(checkPhotoUpload(over)).toEqual({
+      ok: false,
+      code: "tooLarge",
+      message: "La photo ne doit pas dépasser 5MB",
+      status: 413,
+    });
     const exactly = new Uint8Array(PHOTO_MAX_BYTES);
     exactly.set([0xff, 0xd8, 0xff]);
     expect(checkPhotoUpload(exactly)).toEqual({ ok: true, format: "jpeg" });
   });
 
   it("refuses a format it does not take", () => {
-    expect(checkPhotoUpload(ascii("<svg/>"))).toEqual({ ok: false, message: PHOTO_MESSAGES.unsupported, status: 415 });
+    expect(checkPhotoUpload(ascii("<svg/>"))).toEqual({
+      ok: false,
+      code: "unsupported",
+      message: PHOTO_MESSAGES.unsupported,
+      status: 415,
+    });
   });
 
   it("serves each version of a photo at its own address", () => {

@@ -35,7 +35,6 @@ export const PHOTO_MESSAGES = {
   uploadPhotoFailed: "Erreur lors de l'upload de la photo",
   deleteFailed: "Erreur lors de la suppression",
   deletePhotoFailed: "Erreur lors de la suppression de la photo",
-  confirmDelete: "Voulez-vous vraiment supprimer votre photo de profil ?",
   missing: "Choisis une photo (JPG, PNG, GIF ou WEBP).",
   unsupported: "Format non accepté : choisis une photo JPG, PNG, GIF ou WEBP.",
   unreadable: "Cette image est illisible ou incomplète : choisis-en une autre.",
@@ -58,14 +57,26 @@ export function sniffPhotoFormat(bytes: Uint8Array): PhotoFormat | null {
   return null;
 }
 
+/** A photo outcome's key: pages translate it (dashboard:photo.messages.<code>), the API sends its French text. */
+export type PhotoMessageCode = keyof typeof PHOTO_MESSAGES;
+
+export interface PhotoRefusal {
+  ok: false;
+  status: number;
+  code: PhotoMessageCode;
+  message: string;
+}
+
+export function photoRefusal(status: number, code: PhotoMessageCode): PhotoRefusal {
+  return { ok: false, status, code, message: PHOTO_MESSAGES[code] };
+}
+
 /** The checks that need no decoding, in order: something sent, not over 5 MB, an accepted format. */
-export function checkPhotoUpload(
-  bytes: Uint8Array | null,
-): { ok: true; format: PhotoFormat } | { ok: false; message: string; status: number } {
-  if (bytes === null || bytes.byteLength === 0) return { ok: false, message: PHOTO_MESSAGES.missing, status: 400 };
-  if (bytes.byteLength > PHOTO_MAX_BYTES) return { ok: false, message: PHOTO_MESSAGES.tooLarge, status: 413 };
+export function checkPhotoUpload(bytes: Uint8Array | null): { ok: true; format: PhotoFormat } | PhotoRefusal {
+  if (bytes === null || bytes.byteLength === 0) return photoRefusal(400, "missing");
+  if (bytes.byteLength > PHOTO_MAX_BYTES) return photoRefusal(413, "tooLarge");
   const format = sniffPhotoFormat(bytes);
-  if (format === null) return { ok: false, message: PHOTO_MESSAGES.unsupported, status: 415 };
+  if (format === null) return photoRefusal(415, "unsupported");
   return { ok: true, format };
 }
 

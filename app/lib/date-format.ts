@@ -30,3 +30,23 @@ export function formatDate(language: string, value: string | Date, options: { wi
 export function isoDate(value: string | Date): string {
   return (typeof value === "string" ? new Date(value) : value).toISOString();
 }
+
+const shortFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A day in few words, for a chart's axis ("12 mars"), or with its weekday ("lundi 2 mars"). */
+export function formatShortDate(language: string, value: string | Date, options: { weekday?: boolean } = {}): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "";
+  const key = `${language}|${options.weekday ?? false}`;
+  let found = shortFormatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(language, {
+      day: "numeric",
+      month: options.weekday ? "long" : "short",
+      ...(options.weekday ? { weekday: "long" } : {}),
+      timeZone: DISPLAY_TIME_ZONE,
+    });
+    shortFormatters.set(key, found);
+  }
+  return found.format(date);
+}

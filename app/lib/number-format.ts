@@ -17,3 +17,10 @@ export function formatNumber(language: string, value: number, decimals = 0): str
 export function formatMeasure(language: string, value: number, maxDecimals = 1): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: maxDecimals }).format(value);
 }
+
+/** A change, signed: "+1,2", "−3,6", "0". */
+export function formatSignedMeasure(language: string, value: number, maxDecimals = 1): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: maxDecimals, signDisplay: "exceptZero" }).format(
+    value,
+  );
+}

@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/mon-compte.photo";
 import { withAccountView } from "~/components/account/account-url";
 import { getRefusedBodyLimit, getServices } from "~/context.server";
-import { myAccountMessageKey, type MyAccountMessage } from "~/domain/my-account";
-import { PHOTO_BODY_LIMIT_BYTES, PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from "~/domain/photo";
+import { type MyAccountMessage, photoMessageKey } from "~/domain/my-account";
+import { PHOTO_BODY_LIMIT_BYTES, PHOTO_FIELD, PHOTO_MAX_BYTES, photoRefusal } from "~/domain/photo";
 import type { BodyLimitHandle } from "~/lib/body-limits";
 import { readMultipart } from "~/lib/multipart.server";
 import { serializeMyAccountFlash } from "~/lib/my-account-flash.server";
@@ -19,7 +19,7 @@ export const handle = { bodyLimitBytes: PHOTO_BODY_LIMIT_BYTES, answersTooLargeB
 const backToCard = "/mon-compte#photo";
 
 async function backWith(context: Route.ActionArgs["context"], outcome: PhotoOutcome) {
-  const key = myAccountMessageKey(outcome.message) ?? (outcome.ok ? "photoUpdated" : "photoUploadFailed");
+  const key = photoMessageKey(outcome.code) ?? (outcome.ok ? "photoUpdated" : "photoUploadFailed");
   const message: MyAccountMessage = { key };
   const cookie = await serializeMyAccountFlash(context, { section: "photo", ok: outcome.ok, message });
   return redirect(backToCard, { status: 303, headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!current) return redirect(withAccountView("/mon-compte", "login"), 303);
   const { store } = getServices(context);
   if (getRefusedBodyLimit(context) !== null) {
-    return backWith(context, { ok: false, status: 413, message: PHOTO_MESSAGES.tooLarge });
+    return backWith(context, photoRefusal(413, "tooLarge"));
   }
   const upload = await readMultipart(request, {
     fileField: PHOTO_FIELD,
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     fieldNames: ["intent"],
   });
   if (upload.fields.intent === "delete") return backWith(context, await deleteProfilePhoto(store, current.user.id));
-  if (upload.fileTooLarge) return backWith(context, { ok: false, status: 413, message: PHOTO_MESSAGES.tooLarge });
+  if (upload.fileTooLarge) return backWith(context, photoRefusal(413, "tooLarge"));
   return backWith(context, await uploadProfilePhoto(store, current.user.id, upload.wellFormed ? upload.file : null));
 }
 

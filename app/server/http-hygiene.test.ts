@@ -283,7 +283,11 @@ describe("a route that answers a body past its limit itself", () => {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ success: false, message: "La photo ne doit pas dépasser 5MB" });
+    expect(await response.json()).toEqual({
+      success: false,
+      message: "La photo ne doit pas dépasser 5MB",
+      code: "tooLarge",
+    });
 
     // Within the limit the upload reaches the photo rules (here: not an image).
     const text = new FormData();

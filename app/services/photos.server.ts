@@ -6,7 +6,10 @@ import {
   PHOTO_MESSAGES,
   PHOTO_SIZE_PX,
   type PhotoFormat,
+  type PhotoMessageCode,
+  type PhotoRefusal,
   photoPath,
+  photoRefusal,
 } from "~/domain/photo";
 import type { PhotoRecord, Store } from "~/store/types";
 
@@ -17,14 +20,13 @@ import type { PhotoRecord, Store } from "~/store/types";
 // Every upload is a new image: libvips' operation cache would only hold memory.
 sharp.cache(false);
 
-export type PhotoOutcome =
-  { ok: true; photo: string | null; message: string } | { ok: false; status: number; message: string };
+export type PhotoOutcome = { ok: true; photo: string | null; code: PhotoMessageCode; message: string } | PhotoRefusal;
 
 class PhotoRejected extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.status = status;
+  readonly refusal: PhotoRefusal;
+  constructor(status: number, code: PhotoMessageCode) {
+    super(PHOTO_MESSAGES[code]);
+    this.refusal = photoRefusal(status, code);
   }
 }
 
@@ -39,7 +41,7 @@ async function withEncodingSlot<T>(work: () => Promise<T>): Promise<T> {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         waiting.splice(waiting.indexOf(grant), 1);
-        reject(new PhotoRejected(503, PHOTO_MESSAGES.busy));
+        reject(new PhotoRejected(503, "busy"));
       }, QUEUE_WAIT_MS);
       const grant = () => {
         clearTimeout(timer);
@@ -81,9 +83,9 @@ export async function encodeProfilePhoto(bytes: Uint8Array, announced: PhotoForm
   } catch (error) {
     throw rejection(error);
   }
-  if (metadata.format !== announced) throw new PhotoRejected(415, PHOTO_MESSAGES.unsupported);
-  if (!metadata.width || !metadata.height) throw new PhotoRejected(400, PHOTO_MESSAGES.unreadable);
-  if (metadata.width * metadata.height > PHOTO_MAX_PIXELS) throw new PhotoRejected(400, PHOTO_MESSAGES.tooManyPixels);
+  if (metadata.format !== announced) throw new PhotoRejected(415, "unsupported");
+  if (!metadata.width || !metadata.height) throw new PhotoRejected(400, "unreadable");
+  if (metadata.width * metadata.height > PHOTO_MAX_PIXELS) throw new PhotoRejected(400, "tooManyPixels");
   try {
     const { data, info } = await sharp(bytes, { ...input, autoOrient: true })
       .resize(PHOTO_SIZE_PX, PHOTO_SIZE_PX, { fit: "cover", position: "centre", withoutEnlargement: true })
@@ -97,8 +99,8 @@ export async function encodeProfilePhoto(bytes: Uint8Array, announced: PhotoForm
 
 function rejection(error: unknown): PhotoRejected {
   const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return new PhotoRejected(400, PHOTO_MESSAGES.tooManyPixels);
-  return new PhotoRejected(400, PHOTO_MESSAGES.unreadable);
+  if (/pixel limit/i.test(message)) return new PhotoRejected(400, "tooManyPixels");
+  return new PhotoRejected(400, "unreadable");
 }
 
 function etagOf(data: Uint8Array): string {
@@ -120,7 +122,7 @@ export async function uploadProfilePhoto(
   try {
     encoded = await withEncodingSlot(() => encodeProfilePhoto(bytes!, checked.format));
   } catch (error) {
-    if (error instanceof PhotoRejected) return { ok: false, status: error.status, message: error.message };
+    if (error instanceof PhotoRejected) return error.refusal;
     throw error;
   }
   const saved = await store.photos.put(userId, {
@@ -132,14 +134,14 @@ export async function uploadProfilePhoto(
   });
   const photo = photoPath(userId, saved.version);
   await store.users.update(userId, { photo });
-  return { ok: true, photo, message: PHOTO_MESSAGES.updated };
+  return { ok: true, photo, code: "updated", message: PHOTO_MESSAGES.updated };
 }
 
 /** Removes the user's photo; removing none is not an error (the outcome is the same). */
 export async function deleteProfilePhoto(store: Store, userId: string): Promise<PhotoOutcome> {
   await store.photos.deleteForUser(userId);
   await store.users.update(userId, { photo: null });
-  return { ok: true, photo: null, message: PHOTO_MESSAGES.deleted };
+  return { ok: true, photo: null, code: "deleted", message: PHOTO_MESSAGES.deleted };
 }
 
 export type ServedPhoto = { kind: "photo"; photo: PhotoRecord } | { kind: "moved"; path: string } | { kind: "missing" };

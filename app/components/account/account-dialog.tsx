@@ -100,7 +100,7 @@ export function AccountDialog({
       <dialog
         ref={dialogRef}
         open={!hydrated}
-        className={styles.dialog}
+        className={`${styles.dialog} ${view === "history" ? styles.wideDialog : ""}`}
         aria-labelledby={accountDialogTitleId}
         onClose={handleClosed}
         onPointerDown={(event) => {

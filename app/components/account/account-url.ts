@@ -7,6 +7,11 @@ export const accountSearchParam = "compte";
 /** The account action every form of the dialog posts to. */
 export const accountActionPath = "/compte";
 
+/** The texts a view brings beyond the layout's (which hold the dialog's own): the history view is the dashboard. */
+export function accountViewNamespaces(value: string | null | undefined): string[] {
+  return parseAccountView(value) === "history" ? ["dashboard"] : [];
+}
+
 export function parseAccountView(value: string | null | undefined): AccountView | null {
   if (value === null || value === undefined) return null;
   // An unknown value still opens the dialog, on its first view.

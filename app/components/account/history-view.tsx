@@ -1,6 +1,11 @@
+import { type ComponentProps, Suspense, use } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
+import type { DashboardBody as DashboardBodyComponent } from "~/components/dashboard/dashboard-body";
+import { loadDashboardBody } from "~/components/dashboard/dashboard-body-loader";
+import { confirmSearchParam, dashboardPath } from "~/components/dashboard/dashboard-types";
 import { LogoutIcon } from "~/components/layout/icons";
+import type { RootLoaderData } from "~/root";
 import { FormMessage } from "./account-fields";
 import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
 import { translateAccountMessage } from "./account-messages";
@@ -8,19 +13,28 @@ import type { AccountUser } from "./account-types";
 import styles from "./account.module.css";
 import { LogoutForm } from "./logout-form";
 
+// The dashboard's code loads on demand (dashboard-body-loader.ts): the
+// server's HTML stays while it loads.
+function DashboardBody(props: ComponentProps<typeof DashboardBodyComponent>) {
+  const { DashboardBody: Body } = use(loadDashboardBody());
+  return <Body {...props} />;
+}
+
 /** The name the greeting uses: the display name, else the first name, else the pseudo. */
 export function greetingName(user: Pick<AccountUser, "displayName" | "prenom" | "pseudo">): string {
   return user.displayName?.trim() || user.prenom?.trim() || user.pseudo;
 }
 
 /**
- * 'Historique': for now the greeting and the account actions; the charts
- * and statistics of the dashboard come later. Without a session it says so
- * and offers the login view.
+ * 'Historique': the greeting, the dashboard (photo, charts, statistics,
+ * IMC records) and the account actions; 'Administration' for admins.
+ * Without a session it says so and offers the login view.
  */
 export function HistoryView({ user }: { user: AccountUser | null }) {
-  const { t } = useTranslation("account");
+  const { t, i18n } = useTranslation("account");
   const { flash, closeHref, hrefFor } = useAccountDialog();
+  const rootData = useRouteLoaderData<RootLoaderData>("root");
+  const location = useLocation();
 
   if (!user) {
     return (
@@ -42,13 +56,21 @@ export function HistoryView({ user }: { user: AccountUser | null }) {
 
   // Without JavaScript the login's success message arrives with the page.
   const welcome = flash?.intent === "login" && flash.ok ? translateAccountMessage(t, flash.message) : null;
+  const search = new URLSearchParams(location.search);
+  const confirm = search.get(confirmSearchParam);
+  search.delete(confirmSearchParam);
+  const query = search.toString();
+  const here = `${location.pathname}${query ? `?${query}` : ""}`;
+  const name = greetingName(user);
+  const dashboard = rootData?.dashboard ?? null;
+
   return (
     <section className={styles.view}>
       <header className={styles.historyHeader}>
         <h2 id={accountDialogTitleId} className={styles.title} tabIndex={-1}>
           {t("history.title")}
         </h2>
-        <p className={styles.greeting}>{t("history.greeting", { name: greetingName(user) })}</p>
+        <p className={styles.greeting}>{t("history.greeting", { name })}</p>
         <p className={styles.lead}>{t("history.tagline")}</p>
       </header>
       {welcome ? (
@@ -56,6 +78,21 @@ export function HistoryView({ user }: { user: AccountUser | null }) {
           <p>{welcome}</p>
         </FormMessage>
       ) : null}
+      {dashboard ? (
+        <Suspense fallback={<output className={styles.lead}>{t("history.loading")}</output>}>
+          <DashboardBody
+            user={user}
+            name={name}
+            data={dashboard}
+            language={rootData?.language ?? i18n.language}
+            here={here}
+            confirm={confirm}
+            flash={rootData?.dashboardFlash ?? null}
+          />
+        </Suspense>
+      ) : (
+        <output className={styles.lead}>{t("history.loading")}</output>
+      )}
       <div className={styles.actions}>
         <LogoutForm redirectTo={closeHref} className="button button-secondary">
           <LogoutIcon />
@@ -69,6 +106,9 @@ export function HistoryView({ user }: { user: AccountUser | null }) {
             {t("history.admin")}
           </Link>
         ) : null}
+        <Link to={dashboardPath} className="button button-ghost">
+          {t("history.fullPage")}
+        </Link>
       </div>
     </section>
   );

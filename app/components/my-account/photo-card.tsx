@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { Spinner } from "~/components/account/account-fields";
-import { MY_ACCOUNT_MESSAGES, type MyAccountMessageKey, myAccountMessageKey } from "~/domain/my-account";
+import { MY_ACCOUNT_MESSAGES, type MyAccountMessageKey, photoMessageKey } from "~/domain/my-account";
 import { PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MESSAGE_MS } from "~/domain/photo";
 import styles from "./my-account.module.css";
 import type { SectionOutcome } from "./my-account-types";
@@ -32,12 +32,12 @@ export function PhotoCard({ photo, fromServer }: { photo: string | null; fromSer
 
   const say = (key: MyAccountMessageKey) => t(`messages.${key}`, { defaultValue: MY_ACCOUNT_MESSAGES[key] });
 
-  /** The service's French answer in the reader's language; the spec's fallbacks when there is none. */
+  /** The service's answer (its code) in the reader's language; the spec's fallbacks when there is none. */
   async function send(init: RequestInit, fallbacks: { noMessage: MyAccountMessageKey; network: MyAccountMessageKey }) {
     try {
       const response = await fetch(photoApi, { ...init, headers: { Accept: "application/json" } });
-      const answer = (await response.json().catch(() => null)) as { success?: unknown; message?: unknown } | null;
-      const known = typeof answer?.message === "string" ? myAccountMessageKey(answer.message) : null;
+      const answer = (await response.json().catch(() => null)) as { success?: unknown; code?: unknown } | null;
+      const known = photoMessageKey(answer?.code);
       const ok = response.ok && answer?.success === true;
       return { ok, message: known ? say(known) : say(fallbacks.noMessage) };
     } catch {

@@ -36,11 +36,16 @@ export function isDayKey(value: unknown): value is DayKey {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** Days since 1970-01-01 (the arithmetic below works on these). */
-function dayNumber(key: DayKey): number {
-  const match = DAY_KEY.exec(key);
-  if (!match) throw new RangeError(`Not a day key: ${key}`);
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / DAY_MS;
+/** Days since 1970-01-01 (the arithmetic below works on these; the streak compares them by the thousand). */
+export function dayNumber(key: DayKey): number {
+  if (key.length !== 10 || key[4] !== "-" || key[7] !== "-") throw new RangeError(`Not a day key: ${key}`);
+  const year = Number(key.slice(0, 4));
+  const month = Number(key.slice(5, 7));
+  const day = Number(key.slice(8, 10));
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) {
+    throw new RangeError(`Not a day key: ${key}`);
+  }
+  return Date.UTC(year, month - 1, day) / DAY_MS;
 }
 
 function fromDayNumber(day: number): DayKey {

@@ -6,6 +6,7 @@ import {
   buildSummary,
   contributionOf,
   favouriteMuscleGroup,
+  sessionContribution,
   streakDays,
   summaryDaysFrom,
   type SummaryInputs,
@@ -353,6 +354,42 @@ describe("summary", () => {
       durationSec: 600,
       exercises: 1,
       muscleSets: {},
+    });
+  });
+});
+
+describe("a saved session's contribution", () => {
+  it("counts for its day in Paris, with its figures and groups", () => {
+    const contribution = sessionContribution(
+      {
+        endedAt: "2026-01-10T23:30:00.000Z",
+        durationSec: 1200,
+        calories: 150,
+        entries: [{ exerciseId: "squat", sets: [{ reps: 10, weightKg: 40 }] }],
+      },
+      {
+        userWeightKg: 70,
+        muscleGroupOf: (exercise) => (exercise.exerciseId === "squat" ? "jambes" : null),
+        savedAt: new Date("2026-01-12T08:00:00.000Z"),
+      },
+    );
+    expect(contribution).toEqual({
+      day: "2026-01-11",
+      at: new Date("2026-01-10T23:30:00.000Z"),
+      calories: 150,
+      durationSec: 1200,
+      exercises: 1,
+      muscleSets: { jambes: 1 },
+    });
+  });
+
+  it("falls back to when it was saved", () => {
+    const savedAt = new Date("2026-01-12T08:00:00.000Z");
+    expect(sessionContribution({ calories: 10 }, { userWeightKg: null, savedAt })).toMatchObject({
+      day: "2026-01-12",
+      at: savedAt,
+      calories: 10,
+      exercises: 0,
     });
   });
 });

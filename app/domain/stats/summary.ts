@@ -4,9 +4,9 @@
 // from every session of the user.
 
 import { roundTo } from "../numbers.ts";
-import { addDays, type DayKey, daysBetween, daysEndingOn, weekOf } from "./days.ts";
-import type { ReadSession } from "./session-reading.ts";
-import { type SessionFigures, bodyWeightForEstimates } from "./workout-stats.ts";
+import { addDays, type DayKey, dayKeyOf, dayNumber, daysEndingOn, weekOf } from "./days.ts";
+import { type ReadSession, readSession, sessionInstant } from "./session-reading.ts";
+import { type MuscleGroupOf, type SessionFigures, bodyWeightForEstimates, sessionFigures } from "./workout-stats.ts";
 
 /** What one saved session adds to its user's figures. */
 export interface WorkoutContribution {
@@ -51,6 +51,20 @@ export function contributionOf(figures: SessionFigures, day: DayKey, at: Date): 
   };
 }
 
+/**
+ * What a saved session (any session-shaped value; `savedAt` when it says
+ * nothing of when it happened) adds to its user's figures.
+ */
+export function sessionContribution(
+  session: unknown,
+  options: { userWeightKg: number | null; muscleGroupOf?: MuscleGroupOf; savedAt: Date },
+): WorkoutContribution {
+  const read = readSession(session) ?? readSession({})!;
+  const figures = sessionFigures(read, { userWeightKg: options.userWeightKg, muscleGroupOf: options.muscleGroupOf });
+  const at = sessionInstant(read) ?? options.savedAt;
+  return contributionOf(figures, dayKeyOf(at), at);
+}
+
 /** Sums contributions per day and overall: what the store keeps, rebuilt from scratch. */
 export function aggregateContributions(contributions: readonly WorkoutContribution[]): {
   totals: WorkoutTotals;
@@ -92,18 +106,20 @@ export function aggregateContributions(contributions: readonly WorkoutContributi
 export function streakDays(activeDays: readonly DayKey[], today: DayKey): number {
   const days = activeDays.filter((day) => day <= today);
   if (days.length === 0) return 0;
-  const first = days[0]!;
-  if (daysBetween(first, today) > 1) return 0;
-  let streak = 1;
-  for (let index = 1; index < days.length; index += 1) {
-    if (days[index] !== addDays(first, -index)) break;
-    streak += 1;
-  }
-  return streak;
+  const first = dayNumber(days[0]!);
+  if (dayNumber(today) - first > 1) return 0;
+  return unbrokenRun(days, first);
 }
 
-/** The days before today the streak still needs to see, at most: the store's page size for it. */
-export const STREAK_PAGE_DAYS = 62;
+/** How many of `days` (newest first, the first being day number `first`) follow each other without a gap. */
+export function unbrokenRun(days: readonly DayKey[], first: number = dayNumber(days[0] ?? "1970-01-01")): number {
+  let run = 0;
+  while (run < days.length && dayNumber(days[run]!) === first - run) run += 1;
+  return run;
+}
+
+/** Active days read at once for the streak: a year, so even a long streak takes few reads. */
+export const STREAK_PAGE_DAYS = 366;
 
 /** The window the favourite muscle group looks at (DECISIONS.md). */
 export const FAVOURITE_GROUP_WINDOW_DAYS = 30;

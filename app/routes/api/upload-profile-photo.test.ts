@@ -73,6 +73,7 @@ describe("POST /api/upload/profile-photo", () => {
       success: true,
       photo: expect.stringMatching(new RegExp(`^/photos/${userId}/[0-9a-f]{24}\\.webp$`)),
       message: "Photo mise à jour avec succès",
+      code: "updated",
     });
     expect(await currentPhoto()).toBe(body.photo);
 
@@ -131,7 +132,7 @@ describe("POST /api/upload/profile-photo", () => {
 
     async function expectRefused(response: Response, status: number, message: string) {
       expect(response.status).toBe(status);
-      expect(await response.json()).toEqual({ success: false, message });
+      expect(await response.json()).toEqual({ success: false, message, code: expect.any(String) });
       expect(await currentPhoto()).toBe(oldPhoto);
       expect((await servedAt(oldPhoto)).status).toBe(200);
     }
@@ -221,11 +222,15 @@ describe("DELETE /api/upload/profile-photo", () => {
     const { photo } = (await (await upload(await smallPng(), "a.png", "image/png")).json()) as { photo: string };
     const response = await deletePhoto();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, message: "Photo supprimée avec succès" });
+    expect(await response.json()).toEqual({ success: true, message: "Photo supprimée avec succès", code: "deleted" });
     expect(await currentPhoto()).toBeNull();
     expect((await servedAt(photo)).status).toBe(404);
     // Nothing left to remove: the same answer.
-    expect(await (await deletePhoto()).json()).toEqual({ success: true, message: "Photo supprimée avec succès" });
+    expect(await (await deletePhoto()).json()).toEqual({
+      success: true,
+      message: "Photo supprimée avec succès",
+      code: "deleted",
+    });
   });
 
   it("answers 401 without a session", async () => {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/upload.profile-photo";
 import { getRefusedBodyLimit, getServices } from "~/context.server";
-import { PHOTO_BODY_LIMIT_BYTES, PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from "~/domain/photo";
+import { PHOTO_BODY_LIMIT_BYTES, PHOTO_FIELD, PHOTO_MAX_BYTES, photoRefusal } from "~/domain/photo";
 import type { BodyLimitHandle } from "~/lib/body-limits";
 import { handleApi, methodNotAllowed } from "~/lib/http.server";
 import { readMultipart } from "~/lib/multipart.server";
@@ -13,11 +13,14 @@ import { deleteProfilePhoto, type PhotoOutcome, uploadProfilePhoto } from "~/ser
 // with the spec's message (handle.answersTooLargeBody).
 export const handle = { bodyLimitBytes: PHOTO_BODY_LIMIT_BYTES, answersTooLargeBody: true } satisfies BodyLimitHandle;
 
+/** The spec's fields, and `code`: the message's key, for clients that show it in another language. */
 function answer(outcome: PhotoOutcome, withPhoto: boolean): Response {
-  if (!outcome.ok) return Response.json({ success: false, message: outcome.message }, { status: outcome.status });
+  if (!outcome.ok) {
+    return Response.json({ success: false, message: outcome.message, code: outcome.code }, { status: outcome.status });
+  }
   const body = withPhoto
-    ? { success: true, photo: outcome.photo, message: outcome.message }
-    : { success: true, message: outcome.message };
+    ? { success: true, photo: outcome.photo, message: outcome.message, code: outcome.code }
+    : { success: true, message: outcome.message, code: outcome.code };
   return Response.json(body, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -29,14 +32,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method === "DELETE") return answer(await deleteProfilePhoto(store, user.id), false);
 
     if (getRefusedBodyLimit(context) !== null) {
-      return answer({ ok: false, status: 413, message: PHOTO_MESSAGES.tooLarge }, true);
+      return answer(photoRefusal(413, "tooLarge"), true);
     }
     const upload = await readMultipart(request, {
       fileField: PHOTO_FIELD,
       maxFileBytes: PHOTO_MAX_BYTES,
       fieldNames: [],
     });
-    if (upload.fileTooLarge) return answer({ ok: false, status: 413, message: PHOTO_MESSAGES.tooLarge }, true);
+    if (upload.fileTooLarge) return answer(photoRefusal(413, "tooLarge"), true);
     return answer(await uploadProfilePhoto(store, user.id, upload.wellFormed ? upload.file : null), true);
   });
 }

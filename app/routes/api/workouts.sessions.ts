@@ -7,6 +7,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from "~/domain/workout/session-payload";
 import { parseSessionPayload, SESSION_PAYLOAD_MESSAGES } from "~/domain/workout/session-schema";
 import { ApiError, failureResponse, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { requireApiUser } from "~/services/auth/session.server";
+import { weekPointsFor } from "~/services/dashboard.server";
 import { listWorkoutSessions, saveWorkoutSession } from "~/services/workout/sessions.server";
 
 /**
@@ -18,13 +19,21 @@ export const SESSION_BODY_LIMIT_BYTES = 512 * 1024;
 
 export const handle = { bodyLimitBytes: SESSION_BODY_LIMIT_BYTES };
 
+/** ?points=week asks for the week chart's points beside the sessions: {items, points}. */
+export const POINTS_MESSAGE = 'points ne peut valoir que "week" (les exercices par jour, du lundi au dimanche).';
+
 // GET /api/workouts/sessions[?limit=&before=]: a page of the caller's own
 // sessions, newest first by start, 50 at most. A full page links the next
 // one (Link header, rel="next"), so the body stays the array clients expect.
+// With ?points=week the body is {items, points}: the sessions, and this
+// week's exercises per day (Monday to Sunday) from the dashboard's figures.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     const { user } = await requireApiUser(context, request);
-    const query = parseWorkoutSessionPageQuery(new URL(request.url).searchParams);
+    const params = new URL(request.url).searchParams;
+    const points = params.get("points");
+    if (points !== null && points !== "week") throw new ApiError(400, POINTS_MESSAGE);
+    const query = parseWorkoutSessionPageQuery(params);
     if (!query.ok) throw new ApiError(400, query.message);
     const sessions = await listWorkoutSessions(getServices(context), user.id, query.page);
     const headers = new Headers({ "Cache-Control": "no-store" });
@@ -33,7 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       query.page.limit,
     );
     if (next !== null) headers.set("Link", `</api/workouts/sessions?${next}>; rel="next"`);
-    return Response.json(sessions, { headers });
+    if (points === null) return Response.json(sessions, { headers });
+    const week = await weekPointsFor(getServices(context).store, user.id);
+    return Response.json({ items: sessions, points: week }, { headers });
   });
 }
 

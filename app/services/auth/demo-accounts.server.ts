@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { DuplicateKeyError, type Store } from "~/store/types";
+import { seedDemoDashboard } from "../demo-dashboard.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 
 // The demo accounts' passwords are in this file, so in every copy of the
@@ -11,15 +12,17 @@ export const DEMO_ACCOUNTS = [
 
 /**
  * With the development tools on, an empty store gets a verified demo user and
- * a demo admin to try the app with. Instances starting together on one empty
- * store may race here: an account another instance just created is left as it is.
+ * a demo admin to try the app with; the demo user comes with eight weeks of
+ * IMC records and workouts, so the dashboard shows them. Instances starting
+ * together on one empty store may race here: an account another instance
+ * just created is left as it is.
  */
 export async function seedDemoAccounts(store: Store): Promise<string[]> {
   if ((await store.users.count()) > 0) return [];
   const lines: string[] = [];
   for (const account of DEMO_ACCOUNTS) {
     try {
-      await store.users.create({
+      const user = await store.users.create({
         pseudo: account.pseudo,
         email: account.email,
         passwordHash: await hashPassword(account.password),
@@ -28,6 +31,7 @@ export async function seedDemoAccounts(store: Store): Promise<string[]> {
         displayName: account.prenom,
         emailVerifiedAt: new Date(),
       });
+      if (account.role === "user") await seedDemoDashboard(store, user.id);
     } catch (error) {
       if (error instanceof DuplicateKeyError) continue;
       throw error;

@@ -6,6 +6,7 @@ import { type IncomingSession, NO_VALID_ENTRIES, sessionToSave } from "~/domain/
 import { SESSION_PAYLOAD_MESSAGES } from "~/domain/workout/session-schema";
 import { durationMinutes } from "~/domain/workout/session-timer";
 import type { WorkoutSessionRecord } from "~/store/types";
+import { recordSessionFigures } from "../dashboard.server";
 
 // Finished workout sessions: POST /api/workouts/sessions, the /exo page's
 // finish without JavaScript and GET /api/workouts/sessions all go through
@@ -95,8 +96,22 @@ export async function saveWorkoutSession(
     ...built.session,
     idempotencyKey,
   });
-  if (!created) await limiter.reward(userId);
+  if (created) await recordFiguresOf(services, userId, session);
+  else await limiter.reward(userId);
   return { ok: true, created, session: toWorkoutSessionView(session) };
+}
+
+/**
+ * The dashboard's per-user figures follow each new session (a repeated copy
+ * adds nothing). The session is saved whatever happens here: should this
+ * fail, the figures miss it until rebuildWorkoutFigures runs for the user.
+ */
+async function recordFiguresOf(services: AppServices, userId: string, session: WorkoutSessionRecord): Promise<void> {
+  try {
+    await recordSessionFigures(services.store, userId, session);
+  } catch (error) {
+    console.error(`The dashboard's figures missed session ${session.id}:`, error);
+  }
 }
 
 /** One page of the user's own sessions, newest first by start (a full page when no limit is given). */

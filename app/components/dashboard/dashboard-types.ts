@@ -1,0 +1,42 @@
+import type { PhotoMessageCode } from "~/domain/photo";
+import type { DashboardData } from "~/services/dashboard.server";
+
+// Shapes shared by the dashboard's action, the flash that carries its
+// outcome back, and the dashboard's components.
+
+export type { DashboardData };
+
+/** What a dashboard form asks the action to do (its hidden `intent`). */
+export const dashboardIntents = ["photo-upload", "photo-delete", "measure-delete"] as const;
+export type DashboardIntent = (typeof dashboardIntents)[number];
+
+/** The outcome's key: the texts live under dashboard:messages.<code>. */
+export const dashboardMessageCodes = [
+  "updated",
+  "deleted",
+  "tooLarge",
+  "uploadFailed",
+  "uploadPhotoFailed",
+  "deleteFailed",
+  "deletePhotoFailed",
+  "missing",
+  "unsupported",
+  "unreadable",
+  "tooManyPixels",
+  "busy",
+  "measureDeleted",
+  "measureDeleteFailed",
+  "notSignedIn",
+] as const satisfies readonly (PhotoMessageCode | "measureDeleted" | "measureDeleteFailed" | "notSignedIn")[];
+export type DashboardMessageCode = (typeof dashboardMessageCodes)[number];
+
+export interface DashboardOutcome {
+  intent: DashboardIntent;
+  ok: boolean;
+  code: DashboardMessageCode;
+}
+
+/** The search parameter that asks to confirm a deletion: "photo", or a measure's id. */
+export const confirmSearchParam = "supprimer";
+/** Where the dashboard's forms post. */
+export const dashboardPath = "/historique";

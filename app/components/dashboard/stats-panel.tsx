@@ -1,0 +1,100 @@
+import { useTranslation } from "react-i18next";
+import type { HistorySummary } from "~/domain/stats/summary";
+import { formatDate } from "~/lib/date-format";
+import { formatMeasure, formatNumber, formatSignedMeasure } from "~/lib/number-format";
+import { BlockHeading } from "./block-heading";
+import styles from "./dashboard.module.css";
+
+type Row = [label: string, value: string | null];
+
+/** The statistics on workouts and body metrics; a figure nobody has yet says 'Aucune donnée'. */
+export function StatsPanel({ summary, language }: { summary: HistorySummary; language: string }) {
+  const { t } = useTranslation("dashboard");
+  const number = (value: number | null) => (value === null ? null : formatNumber(language, value));
+  const measure = (value: number | null) => (value === null ? null : formatMeasure(language, value));
+  const unit = (key: "kg" | "kcal" | "min", value: string | null) =>
+    value === null ? null : t(`units.${key}`, { value });
+  const last = summary.lastSession;
+
+  const groups: { title: string; rows: Row[] }[] = [
+    {
+      title: t("stats.body"),
+      rows: [
+        [t("stats.imc"), measure(summary.imc)],
+        [t("stats.lastWeight"), unit("kg", measure(summary.lastWeight))],
+        [t("stats.initialWeight"), unit("kg", measure(summary.initialWeight))],
+        [t("stats.latestWeight"), unit("kg", measure(summary.latestWeight))],
+        [
+          t("stats.weightChange"),
+          summary.weightChange === null
+            ? null
+            : t("units.kg", { value: formatSignedMeasure(language, summary.weightChange) }),
+        ],
+        [t("stats.calories"), unit("kcal", number(summary.calories))],
+      ],
+    },
+    {
+      title: t("stats.workouts"),
+      rows: [
+        [
+          t("stats.lastSession"),
+          last ? (last.date ? `${last.name} · ${formatDate(language, last.date)}` : last.name) : null,
+        ],
+        [t("stats.lastWorkoutDuration"), unit("min", number(summary.lastWorkoutDuration))],
+        [t("stats.lastCaloriesBurned"), unit("kcal", number(summary.lastCaloriesBurned))],
+        [
+          t("stats.lastExercises"),
+          summary.lastCompletedExercises !== null && summary.lastPlannedExercises
+            ? t("units.ratio", {
+                done: number(summary.lastCompletedExercises),
+                total: number(summary.lastPlannedExercises),
+              })
+            : null,
+        ],
+        [t("stats.totalSessions"), number(summary.totalSessions)],
+        [t("stats.streakDays"), t("units.days", { count: summary.streakDays, value: number(summary.streakDays) })],
+        [
+          t("stats.favoriteMuscleGroup"),
+          summary.favoriteMuscleGroup ? t(`groups.${summary.favoriteMuscleGroup}`) : null,
+        ],
+        [t("stats.avgWorkoutDurationMin"), unit("min", number(summary.avgWorkoutDurationMin))],
+        [t("stats.avgCaloriesPerWorkout"), unit("kcal", number(summary.avgCaloriesPerWorkout))],
+      ],
+    },
+    {
+      title: t("stats.recent"),
+      rows: [
+        [t("stats.workoutsCount7d"), number(summary.workoutsCount7d)],
+        [t("stats.calories7d"), unit("kcal", number(summary.calories7d))],
+        [t("stats.avgDailyCalories7d"), unit("kcal", number(summary.avgDailyCalories7d))],
+        [t("stats.avgCaloriesPerWorkout7d"), unit("kcal", number(summary.avgCaloriesPerWorkout7d))],
+        [t("stats.caloriesBurnedWeek"), unit("kcal", number(summary.caloriesBurnedWeek))],
+      ],
+    },
+  ];
+
+  return (
+    <section className={`${styles.block} ${styles.wide}`} aria-labelledby="dashboard-stats-title">
+      <BlockHeading id="dashboard-stats-title" className={styles.blockTitle}>
+        {t("stats.title")}
+      </BlockHeading>
+      <div className={styles.stats}>
+        {groups.map((group) => (
+          <div key={group.title} className={styles.statGroup}>
+            <BlockHeading sub className={styles.statGroupTitle}>
+              {group.title}
+            </BlockHeading>
+            <dl>
+              {group.rows.map(([label, value]) => (
+                <div key={label} className={styles.stat}>
+                  <dt>{label}</dt>
+                  <dd className={value === null ? styles.missing : undefined}>{value ?? t("noData")}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

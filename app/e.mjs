@@ -1,0 +1,2 @@
+import A from "apexcharts";
+console.log(A);

@@ -1,0 +1,177 @@
+import { type DayKey, addDays, dayKeyOf, weekOf } from "~/domain/stats/days";
+import { type DashboardRecord, type WeightPoint, toDashboardRecords, weightSeries } from "~/domain/stats/records";
+import { readNumber, readSession } from "~/domain/stats/session-reading";
+import {
+  buildSummary,
+  sessionContribution,
+  type HistorySummary,
+  RECENT_SESSIONS,
+  STREAK_PAGE_DAYS,
+  unbrokenRun,
+  summaryDaysFrom,
+  aggregateContributions,
+  type WeekPoint,
+  type WorkoutContribution,
+  weekPoints,
+} from "~/domain/stats/summary";
+import { type MuscleGroupOf, sessionFigures } from "~/domain/stats/workout-stats";
+import { MUSCLE_GROUPS, MUSCLE_GROUP_IDS } from "~/domain/workout/zones";
+import { WORKOUT_SESSION_PAGE_SIZE } from "~/domain/workout/session-page";
+import type { Store, UserRecord, WorkoutSessionRecord } from "~/store/types";
+import { toHistoryView } from "./history.server";
+import { exerciseCatalogue } from "./workout/exercise-catalogue.server";
+
+// The dashboard's figures. Reads stay small whatever the user's history: the
+// latest records by action through their index, the per-user and per-day
+// workout figures the store keeps up to date as sessions are saved
+// (recordSessionFigures), and only the few newest sessions themselves.
+
+const zoneGroups = new Map<string, string>(
+  MUSCLE_GROUP_IDS.flatMap((group) => MUSCLE_GROUPS[group].map((zone): [string, string] => [zone, group])),
+);
+
+/** The muscle group an exercise trains: its primary muscle's, from the catalogue. */
+export const muscleGroupOf: MuscleGroupOf = (exercise) => {
+  if (exercise.exerciseId === null) return null;
+  const zone = exerciseCatalogue().index.byId.get(exercise.exerciseId)?.exercise.primaryMuscle;
+  return zone ? (zoneGroups.get(zone) ?? null) : null;
+};
+
+/** Body weight for estimates (DECISIONS.md): the latest IMC record's, else the account's. */
+async function latestImc(store: Store, userId: string): Promise<{ poids: number | null; imc: number | null } | null> {
+  const [latest] = await store.history.listForUser(userId, { action: "IMC_CALC", limit: 1 });
+  if (!latest) return null;
+  return { poids: readNumber(latest.meta.poids), imc: readNumber(latest.meta.imc) };
+}
+
+/** What one saved session adds to its user's figures, its exercises' groups from the catalogue. */
+export function contributionOfSession(session: WorkoutSessionRecord, userWeightKg: number | null): WorkoutContribution {
+  return sessionContribution(session, { userWeightKg, muscleGroupOf, savedAt: session.createdAt });
+}
+
+/**
+ * The hook of a session's save: called once for a session that was created
+ * (never for a repeated idempotent save), it adds the session to the user's
+ * totals and to its day.
+ */
+export async function recordSessionFigures(store: Store, userId: string, session: WorkoutSessionRecord): Promise<void> {
+  const weight = session.bodyMassKg ?? (await latestImc(store, userId))?.poids ?? null;
+  await store.workoutStats.add(userId, contributionOfSession(session, weight));
+}
+
+/** Rebuilds a user's figures from all their sessions, a page at a time (after an import, or to repair). */
+export async function rebuildWorkoutFigures(store: Store, userId: string): Promise<void> {
+  const weight = (await latestImc(store, userId))?.poids ?? null;
+  const contributions: WorkoutContribution[] = [];
+  let before: { startedAt: Date; id: string } | undefined;
+  for (;;) {
+    const page = await store.workoutSessions.listForUser(userId, { limit: WORKOUT_SESSION_PAGE_SIZE, before });
+    for (const session of page) contributions.push(contributionOfSession(session, weight));
+    if (page.length < WORKOUT_SESSION_PAGE_SIZE) break;
+    const last = page.at(-1)!;
+    before = { startedAt: last.startedAt, id: last.id };
+  }
+  await store.workoutStats.replaceForUser(userId, aggregateContributions(contributions));
+}
+
+function continues(days: readonly DayKey[], page: readonly DayKey[]): boolean {
+  const before = days[days.length - page.length - 1]!;
+  return addDays(before, -1) === page[0];
+}
+
+/** The active days the streak needs, newest first: pages until a gap shows up. */
+async function activeDaysForStreak(store: Store, userId: string, today: DayKey): Promise<DayKey[]> {
+  const days: DayKey[] = [];
+  let upTo = today;
+  for (;;) {
+    const page = await store.workoutStats.activeDays(userId, { upTo, limit: STREAK_PAGE_DAYS });
+    days.push(...page);
+    // Another page only while this one was full and followed on from the last without a gap.
+    const unbroken = unbrokenRun(page) === page.length && (days.length === page.length || continues(days, page));
+    if (page.length < STREAK_PAGE_DAYS || !unbroken) return days;
+    upTo = addDays(page.at(-1)!, -1);
+  }
+}
+
+function caloriesOf(meta: Record<string, unknown>): number | null {
+  return readNumber(meta.calories ?? meta.kcal);
+}
+
+export async function historySummary(store: Store, user: UserRecord, now: Date = new Date()): Promise<HistorySummary> {
+  const today = dayKeyOf(now);
+  const [imc, first, latestCalories, totals, days, activeDays, sessions] = await Promise.all([
+    latestImc(store, user.id),
+    store.history.oldestForUser(user.id, "IMC_CALC"),
+    store.history.listForUser(user.id, { action: "CALORIES_CALC", limit: 1 }),
+    store.workoutStats.totals(user.id),
+    store.workoutStats.days(user.id, { from: summaryDaysFrom(today), to: today }),
+    activeDaysForStreak(store, user.id, today),
+    store.workoutSessions.listForUser(user.id, { limit: RECENT_SESSIONS }),
+  ]);
+  const userWeightKg = imc?.poids ?? user.weightKg;
+  return buildSummary({
+    today,
+    latestImc: imc,
+    firstImcWeight: first ? readNumber(first.meta.poids) : null,
+    latestDailyCalories: latestCalories[0] ? caloriesOf(latestCalories[0].meta) : null,
+    accountWeightKg: user.weightKg,
+    totals,
+    days,
+    activeDays,
+    recentSessions: sessions.map((record) => {
+      const session = readSession(record)!;
+      return { session, figures: sessionFigures(session, { userWeightKg, muscleGroupOf }) };
+    }),
+    groupOrder: MUSCLE_GROUP_IDS,
+  });
+}
+
+/** Monday to Sunday of this week: how many exercises the user's sessions held each day. */
+export async function weekPointsFor(store: Store, userId: string, now: Date = new Date()): Promise<WeekPoint[]> {
+  const today = dayKeyOf(now);
+  const week = weekOf(today);
+  return weekPoints(await store.workoutStats.days(userId, { from: week[0]!, to: week[6]! }), today);
+}
+
+/** IMC records in the recap, newest first. */
+export const RECAP_RECORDS = 20;
+/** IMC records the weight chart draws, the newest ones. */
+export const WEIGHT_CHART_RECORDS = 60;
+
+/** Everything the dashboard shows. A part that could not be read is missing, and `errors` says which. */
+export interface DashboardData {
+  today: DayKey;
+  /** IMC records, newest first (at most RECAP_RECORDS). */
+  measures: DashboardRecord[];
+  /** Oldest first. */
+  weights: WeightPoint[];
+  week: WeekPoint[];
+  summary: HistorySummary | null;
+  errors: { history: boolean; sessions: boolean; summary: boolean };
+}
+
+async function settled<T>(work: Promise<T>, part: string): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    console.error(`Dashboard: the ${part} could not be read:`, error);
+    return null;
+  }
+}
+
+export async function loadDashboard(store: Store, user: UserRecord, now: Date = new Date()): Promise<DashboardData> {
+  const [records, week, summary] = await Promise.all([
+    settled(store.history.listForUser(user.id, { action: "IMC_CALC", limit: WEIGHT_CHART_RECORDS }), "history"),
+    settled(weekPointsFor(store, user.id, now), "week"),
+    settled(historySummary(store, user, now), "summary"),
+  ]);
+  const measures = records ? toDashboardRecords(records.map(toHistoryView)) : [];
+  return {
+    today: dayKeyOf(now),
+    measures: measures.slice(0, RECAP_RECORDS),
+    weights: weightSeries(measures),
+    week: week ?? [],
+    summary,
+    errors: { history: records === null, sessions: week === null, summary: summary === null },
+  };
+}
