@@ -34,6 +34,11 @@ export default {
   ],
   coverageAnalysis: "perTest",
   concurrency: 2,
+  // Static mutants (module-level code: message tables, constants) are run
+  // against every test file, not just the ones covering them: 18 % of the
+  // mutants for 82 % of the time (measured on 8,524 mutants). Left out, they
+  // show as "ignored" in the report, outside the score.
+  ignoreStatic: true,
   incremental: true,
   incrementalFile: "tests/stryker-incremental.json",
   tempDirName: ".stryker-tmp",
