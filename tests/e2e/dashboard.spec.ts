@@ -222,6 +222,14 @@ test.describe("dashboard", () => {
     await expect(dialog.getByRole("heading", { name: "Historique" })).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "Mes données IMC / Poids" })).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Administration" })).toBeVisible();
+
+    // A drawn point is named as its language punctuates: a space before the colon in French only.
+    await page.goto("/historique");
+    const frenchPoint = weightChart.locator("circle title").last();
+    await expect(frenchPoint).toHaveText(/\S : \d[\d,]* kg$/);
+    await page.goto("/historique?lng=en");
+    const englishChart = page.locator("figure", { has: page.getByRole("heading", { name: "Weight over time" }) });
+    await expect(englishChart.locator("circle title").last()).toHaveText(/\S: \d[\d.]* kg$/);
     await context.close();
   });
 });

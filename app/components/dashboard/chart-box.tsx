@@ -21,6 +21,8 @@ export interface ChartPoint {
   value: number;
   /** "78,4 kg", "3 exercices". */
   valueText: string;
+  /** A drawn point's accessible name, punctuated as its language writes it: "12 mars 2026 : 78,4 kg". */
+  name: string;
 }
 
 export interface ChartTexts {
@@ -273,7 +275,7 @@ function SvgChart({
         {points.map((point, index) => {
           const x = xFraction(kind, index, count);
           const y = yPixels(point.value, scale);
-          const name = `${point.longLabel} : ${point.valueText}`;
+          const name = point.name;
           return (
             <g key={point.key}>
               {kind === "line" ? (

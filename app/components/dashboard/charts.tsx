@@ -14,13 +14,15 @@ export function WeightChart({ weights, language }: { weights: readonly WeightPoi
   const { t } = useTranslation("dashboard");
   const points = useMemo<ChartPoint[]>(
     () =>
-      weights.map((weight, index) => ({
-        key: `${weight.date}-${index}`,
-        label: formatShortDate(language, weight.date),
-        longLabel: formatDate(language, weight.date),
-        value: weight.poids,
-        valueText: t("units.kg", { value: formatMeasure(language, weight.poids) }),
-      })),
+      weights
+        .map((weight, index) => ({
+          key: `${weight.date}-${index}`,
+          label: formatShortDate(language, weight.date),
+          longLabel: formatDate(language, weight.date),
+          value: weight.poids,
+          valueText: t("units.kg", { value: formatMeasure(language, weight.poids) }),
+        }))
+        .map((point) => ({ ...point, name: t("pointName", { label: point.longLabel, value: point.valueText }) })),
     [weights, language, t],
   );
   return (
@@ -47,14 +49,16 @@ export function WeekChart({ week, language }: { week: readonly WeekPoint[]; lang
   const { t } = useTranslation("dashboard");
   const points = useMemo<ChartPoint[]>(
     () =>
-      week.map((point, index) => ({
-        key: point.date,
-        label: t(`week.days.${WEEK_DAYS[index] ?? "mon"}`),
-        // Noon UTC is the same calendar day in Paris.
-        longLabel: formatShortDate(language, `${point.date}T12:00:00.000Z`, { weekday: true }),
-        value: point.value,
-        valueText: t("week.exercises", { count: point.value, value: formatNumber(language, point.value) }),
-      })),
+      week
+        .map((point, index) => ({
+          key: point.date,
+          label: t(`week.days.${WEEK_DAYS[index] ?? "mon"}`),
+          // Noon UTC is the same calendar day in Paris.
+          longLabel: formatShortDate(language, `${point.date}T12:00:00.000Z`, { weekday: true }),
+          value: point.value,
+          valueText: t("week.exercises", { count: point.value, value: formatNumber(language, point.value) }),
+        }))
+        .map((point) => ({ ...point, name: t("pointName", { label: point.longLabel, value: point.valueText }) })),
     [week, language, t],
   );
   return (
