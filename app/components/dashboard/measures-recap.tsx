@@ -11,6 +11,7 @@ import type { DashboardOutcome } from "./dashboard-types";
 import { OutcomeMessage } from "./outcome-message";
 import { BlockHeading } from "./block-heading";
 import styles from "./dashboard.module.css";
+import { TrashIcon } from "~/components/layout/icons";
 
 /**
  * 'Mes données IMC / Poids': the newest IMC records, each deletable after
@@ -89,7 +90,9 @@ export function MeasuresRecap({
                           {formatMeasure(language, measure.value!)}
                           {measure.categorie ? <span className={styles.muted}> · {measure.categorie}</span> : null}
                         </td>
-                        <td>{t("units.kg", { value: formatMeasure(language, measure.poids!) })}</td>
+                        <td className={styles.weight}>
+                          {t("units.kg", { value: formatMeasure(language, measure.poids!) })}
+                        </td>
                       </>
                     ) : (
                       <td colSpan={2} className={styles.invalid}>
@@ -106,7 +109,8 @@ export function MeasuresRecap({
                           disabled={requests.pending !== null}
                           onClick={() => setToDelete(measure)}
                         >
-                          {t("measures.delete")}
+                          <TrashIcon className={`icon ${styles.deleteIcon}`} />
+                          <span className={styles.deleteText}>{t("measures.delete")}</span>
                         </button>
                       ) : (
                         <Link
@@ -115,7 +119,8 @@ export function MeasuresRecap({
                           aria-label={label}
                           preventScrollReset
                         >
-                          {t("measures.delete")}
+                          <TrashIcon className={`icon ${styles.deleteIcon}`} />
+                          <span className={styles.deleteText}>{t("measures.delete")}</span>
                         </Link>
                       )}
                     </td>

@@ -5,7 +5,8 @@ import { formatMeasure, formatNumber, formatSignedMeasure } from "~/lib/number-f
 import { BlockHeading } from "./block-heading";
 import styles from "./dashboard.module.css";
 
-type Row = [label: string, value: string | null];
+/** A statistic: its label, its value (null: "Aucune donnée"), and "wraps" for a text value that may take two lines. */
+type Row = [label: string, value: string | null, wraps?: "wraps"];
 
 /** The statistics on workouts and body metrics; a figure nobody has yet says 'Aucune donnée'. */
 export function StatsPanel({ summary, language }: { summary: HistorySummary; language: string }) {
@@ -39,6 +40,7 @@ export function StatsPanel({ summary, language }: { summary: HistorySummary; lan
         [
           t("stats.lastSession"),
           last ? (last.date ? `${last.name} · ${formatDate(language, last.date)}` : last.name) : null,
+          "wraps",
         ],
         [t("stats.lastWorkoutDuration"), unit("min", number(summary.lastWorkoutDuration))],
         [t("stats.lastCaloriesBurned"), unit("kcal", number(summary.lastCaloriesBurned))],
@@ -85,10 +87,17 @@ export function StatsPanel({ summary, language }: { summary: HistorySummary; lan
               {group.title}
             </BlockHeading>
             <dl>
-              {group.rows.map(([label, value]) => (
+              {group.rows.map(([label, value, wraps]) => (
                 <div key={label} className={styles.stat}>
                   <dt>{label}</dt>
-                  <dd className={value === null ? styles.missing : undefined}>{value ?? t("noData")}</dd>
+                  <dd
+                    className={
+                      [value === null ? styles.missing : "", wraps ? styles.textValue : ""].filter(Boolean).join(" ") ||
+                      undefined
+                    }
+                  >
+                    {value ?? t("noData")}
+                  </dd>
                 </div>
               ))}
             </dl>
