@@ -3,6 +3,8 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { accountSearchParam } from "~/components/account/account-url";
 import { preloadDashboardBody } from "~/components/dashboard/dashboard-body-loader";
+import { preloadSessionView } from "~/components/workout/session/session-view-loader";
+import { BUILDER_PARAMS, SESSION_MODE_VALUE } from "~/domain/workout/builder-params";
 import { startTranslations } from "~/i18n/client";
 import { languageStorageKey } from "~/i18n/languages";
 import { TranslationsProvider } from "~/i18n/react-i18next";
@@ -32,9 +34,13 @@ function hydrate() {
   });
 }
 
-// An address that opens the account dialog's dashboard: its code first.
-if (new URLSearchParams(window.location.search).get(accountSearchParam) === "history") {
-  preloadDashboardBody().then(hydrate, hydrate);
-} else {
-  hydrate();
+// An address that opens the account dialog's dashboard or a workout session:
+// their code first.
+const search = new URLSearchParams(window.location.search);
+const loadedFirst: Promise<void>[] = [];
+if (search.get(accountSearchParam) === "history") loadedFirst.push(preloadDashboardBody());
+if (window.location.pathname === "/exo" && search.get(BUILDER_PARAMS.mode) === SESSION_MODE_VALUE) {
+  loadedFirst.push(preloadSessionView());
 }
+if (loadedFirst.length > 0) Promise.all(loadedFirst).then(hydrate, hydrate);
+else hydrate();

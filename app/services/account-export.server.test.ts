@@ -158,7 +158,8 @@ describe("the JSON export", () => {
 });
 
 describe("the export of an account with 1,000 workouts", () => {
-  it("is built within a few seconds, JSON and CSV alike", async () => {
+  // Its time is measured by npm run bench (the dashboard user's export), not here.
+  it("holds every one of them, JSON and CSV alike", async () => {
     const { store } = app.services;
     const user: UserRecord = await store.users.create({
       pseudo: "athlete",
@@ -181,23 +182,14 @@ describe("the export of an account with 1,000 workouts", () => {
     const current: CurrentUser = { user, session, viaCookie: false };
     const context = app.context();
 
-    const timed = async (format: "json" | "workouts-csv") => {
-      const began = performance.now();
+    const exported = async (format: "json" | "workouts-csv") => {
       const file = await exportAccount(context, current, format, "fr");
-      const ms = performance.now() - began;
       if (!file.ok) throw new Error("export refused");
-      return { ms, bytes: Buffer.byteLength(file.body), body: file.body };
+      return file.body;
     };
-    const json = await timed("json");
-    const csv = await timed("workouts-csv");
-    console.info(
-      `Export of 1,000 workouts: JSON ${json.ms.toFixed(0)} ms (${(json.bytes / 1024).toFixed(0)} KB), ` +
-        `workouts CSV ${csv.ms.toFixed(0)} ms (${(csv.bytes / 1024).toFixed(0)} KB)`,
-    );
-    expect((JSON.parse(json.body) as { workoutSessions: unknown[] }).workoutSessions).toHaveLength(1_000);
-    expect(csv.body.trimEnd().split("\r\n")).toHaveLength(1_001);
-    // Generous for a busy two-core machine: it takes a fraction of this.
-    expect(json.ms).toBeLessThan(5_000);
-    expect(csv.ms).toBeLessThan(5_000);
+    const json = await exported("json");
+    const csv = await exported("workouts-csv");
+    expect((JSON.parse(json) as { workoutSessions: unknown[] }).workoutSessions).toHaveLength(1_000);
+    expect(csv.trimEnd().split("\r\n")).toHaveLength(1_001);
   }, 60_000);
 });

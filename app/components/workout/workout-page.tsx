@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, use, useEffect, useRef, useState } from "react";
 import { canGoNext, canGoPrevious, LAST_STEP } from "~/domain/workout/builder-state";
 import { BUILDER_PARAMS, formatBuilderAction } from "~/domain/workout/builder-url";
 import { RANDOM_TEXT_COUNTS } from "~/domain/workout/random-texts";
@@ -7,12 +7,12 @@ import { UserPanel, TipCard } from "./below-builder";
 import { EquipmentStep, MuscleStep, TypeStep } from "./choice-steps";
 import { ProposedList } from "./proposed-list";
 import { SearchPanel } from "./search-panel";
-import SessionView from "./session/session-view";
 import { StateFields } from "./state-fields";
 import { StepIndicator } from "./step-indicator";
 import type { LastSessionView } from "~/services/workout/sessions.server";
 import { LastSession } from "./session/last-session";
 import type { SessionViewProps } from "./session/session-view";
+import { loadSessionView } from "./session/session-view-loader";
 import { plannedFromCards, useBuilder } from "./use-builder";
 import { usePageWorkoutT, WorkoutTextsProvider } from "./workout-texts";
 import styles from "./workout.module.css";
@@ -47,6 +47,19 @@ export interface WorkoutUser {
   name: string;
   id: string;
 }
+
+/** The session view, its code loaded on demand (session-view-loader.ts). */
+function SessionView(props: SessionViewProps) {
+  const { default: View } = use(loadSessionView());
+  return <View {...props} />;
+}
+
+const startLoadingSessionView = () => void loadSessionView();
+const prefetchSessionView = {
+  onPointerEnter: startLoadingSessionView,
+  onFocus: startLoadingSessionView,
+  onTouchStart: startLoadingSessionView,
+};
 
 /**
  * The training page: greeting, session name, and one GET form holding the
@@ -197,6 +210,8 @@ export function WorkoutPage({
                       value={formatBuilderAction({ kind: "next" })}
                       className={`button ${state.step === LAST_STEP ? "button-accent" : "button-primary"}`}
                       disabled={!canGoNext(state)}
+                      // About to start the session: its code loads while the hand moves.
+                      {...(state.step === LAST_STEP ? prefetchSessionView : {})}
                     >
                       {state.step === LAST_STEP ? t("actions.letsGo") : t("actions.next")}
                     </button>
@@ -230,15 +245,23 @@ export function WorkoutPage({
           // Out of the builder's form: the session is a form of its own, posted to the route action.
           <div id={BUILDER_ANCHOR} className={styles.builder}>
             <div className={styles.stepCard}>
-              <SessionView
-                {...session}
-                sessionName={state.sessionName || view.defaultSessionName}
-                userName={user?.name ?? null}
-                userId={user?.id ?? null}
-                exercises={planned}
-                builderFormId={BUILDER_FORM_ID}
-                hydrated={hydrated}
-              />
+              <Suspense
+                fallback={
+                  <p role="status" className={styles.sessionLoading}>
+                    {t("sessionLoading")}
+                  </p>
+                }
+              >
+                <SessionView
+                  {...session}
+                  sessionName={state.sessionName || view.defaultSessionName}
+                  userName={user?.name ?? null}
+                  userId={user?.id ?? null}
+                  exercises={planned}
+                  builderFormId={BUILDER_FORM_ID}
+                  hydrated={hydrated}
+                />
+              </Suspense>
             </div>
           </div>
         ) : null}

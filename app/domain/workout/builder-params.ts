@@ -28,3 +28,6 @@ export const BUILDER_PARAMS = {
 
 /** Every parameter the builder owns: a change to these alone never concerns the rest of the layout. */
 export const BUILDER_PARAM_NAMES: readonly string[] = Object.values(BUILDER_PARAMS);
+
+/** The `mode` value of the session view: the browser's start loads its code before hydrating. */
+export const SESSION_MODE_VALUE = "seance";

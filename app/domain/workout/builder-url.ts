@@ -25,14 +25,18 @@ import {
   MUSCLE_ZONES,
   type MuscleZone,
 } from "./catalogue-ids";
-import { BUILDER_PARAMS } from "./builder-params";
+import { BUILDER_PARAMS, SESSION_MODE_VALUE } from "./builder-params";
 import { normalizeMulti } from "./selection";
 import type { SortOrder } from "./suggestions";
 import { toMuscleZone } from "./zones";
 
 export { BUILDER_PARAMS, BUILDER_PARAM_NAMES } from "./builder-params";
 
-const MODE_VALUES: Record<PageMode, string | null> = { builder: null, session: "seance", search: "recherche" };
+const MODE_VALUES: Record<PageMode, string | null> = {
+  builder: null,
+  session: SESSION_MODE_VALUE,
+  search: "recherche",
+};
 /** How each sort order reads in the address. */
 export const SORT_VALUES: Record<SortOrder, string> = {
   relevance: "pertinence",
