@@ -245,13 +245,7 @@ export function WorkoutPage({
           // Out of the builder's form: the session is a form of its own, posted to the route action.
           <div id={BUILDER_ANCHOR} className={styles.builder}>
             <div className={styles.stepCard}>
-              <Suspense
-                fallback={
-                  <p role="status" className={styles.sessionLoading}>
-                    {t("sessionLoading")}
-                  </p>
-                }
-              >
+              <Suspense fallback={<output className={styles.sessionLoading}>{t("sessionLoading")}</output>}>
                 <SessionView
                   {...session}
                   sessionName={state.sessionName || view.defaultSessionName}
