@@ -5,13 +5,20 @@ import {
   type BuilderState,
   canGoNext,
   canGoPrevious,
+  choiceFilters,
   clampStep,
+  furthestReachableStep,
+  impliedStep,
   initialBuilderState,
   isStepReachable,
   MAX_CHOSEN,
   MAX_DISMISSED,
+  MAX_TICKED,
   normalizeBuilderState,
   restoredStep,
+  stepAfter,
+  stepBefore,
+  stepHasChoice,
 } from "./builder-state";
 import { MUSCLE_ZONES } from "./catalogue-ids";
 import { buildExerciseIndex } from "./suggestions";
@@ -394,5 +401,89 @@ describe("edges of the actions", () => {
     const normalized = normalizeBuilderState(fromOutside, many);
     expect(normalized.chosen).toEqual(Array.from({ length: MAX_CHOSEN }, (_, i) => `exo-${i}`));
     expect(normalized.search.ticked).toEqual(["exo-200"]);
+  });
+});
+
+describe("steps of the activities that skip the choices", () => {
+  it("counts meditation's forced absence of muscles as the muscle choice", () => {
+    expect(stepHasChoice(state({ type: "meditation", equipment: ["poids-du-corps"] }), 2)).toBe(true);
+    expect(stepHasChoice(state({ type: "muscu", equipment: ["halteres"] }), 2)).toBe(false);
+  });
+
+  it("reaches the proposed list at once, never steps 1 and 2", () => {
+    const swimming = state({ type: "natation" });
+    expect(furthestReachableStep(swimming)).toBe(3);
+    expect([0, 1, 2, 3].map((step) => isStepReachable(swimming, step as 0 | 1 | 2 | 3))).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it("moves by one step from a step it would not visit", () => {
+    const yoga = run(state(), { kind: "pick-type", id: "yoga" });
+    expect(stepAfter({ ...yoga, step: 1 })).toBe(2);
+    expect(stepBefore({ ...yoga, step: 2 })).toBe(1);
+    expect(stepBefore({ ...yoga, step: 3 })).toBe(0);
+  });
+
+  it("has no step after the last one", () => {
+    expect(stepAfter({ ...muscuChestDumbbells, chosen: ["ecarte-halteres"] })).toBeNull();
+    expect(stepAfter({ ...muscuChestDumbbells, step: 2 })).toBe(3);
+  });
+
+  it("implies step 0 without an activity, whatever else was saved", () => {
+    expect(impliedStep(state({ equipment: ["halteres"], muscles: ["biceps"] }))).toBe(0);
+    expect(impliedStep(state({ type: "muscu", equipment: ["halteres"], muscles: ["biceps"] }))).toBe(2);
+  });
+});
+
+describe("choices and the chosen exercises", () => {
+  it("filters on no kind without an activity", () => {
+    expect(choiceFilters(state({ muscles: ["biceps"] }))).toEqual({ kinds: [], muscles: ["biceps"], equipment: [] });
+    const chosen = run(muscuChestDumbbells, { kind: "add", id: "ecarte-halteres" });
+    const cleared = run(chosen, { kind: "pick-type", id: "muscu" });
+    expect(cleared).toMatchObject({ type: null, chosen: ["ecarte-halteres"] });
+  });
+
+  it("drops a chosen exercise the catalogue no longer has once the choices change", () => {
+    const withUnknown = { ...muscuChestDumbbells, chosen: ["inconnu", "ecarte-halteres"] };
+    expect(run(withUnknown, { kind: "toggle-muscle", id: "biceps" }).chosen).toEqual(["ecarte-halteres"]);
+  });
+
+  it("stays in search mode when the last chosen exercise goes", () => {
+    const searching = { ...muscuChestDumbbells, mode: "search" as const, chosen: ["ecarte-halteres"] };
+    expect(run(searching, { kind: "remove", id: "ecarte-halteres" })).toMatchObject({ mode: "search", chosen: [] });
+    expect(run(searching, { kind: "pick-type", id: "yoga" })).toMatchObject({ mode: "search", chosen: [] });
+  });
+
+  it("returns to the builder when the step indicator is used during the session", () => {
+    const session = { ...muscuChestDumbbells, mode: "session" as const, chosen: ["ecarte-halteres"] };
+    expect(run(session, { kind: "go-to-step", step: 1 })).toMatchObject({ mode: "builder", step: 1 });
+  });
+
+  it("ticks nothing on Enter when every match is already added or ticked", () => {
+    const searching = {
+      ...muscuChestDumbbells,
+      mode: "search" as const,
+      chosen: ["pompes"],
+      search: { ...initialBuilderState().search, ticked: ["crawl"] },
+    };
+    const outcome = applyBuilderAction(searching, { kind: "tick-first", ids: ["pompes", "crawl", "inconnu"] }, lookup);
+    expect(outcome.state.search.ticked).toEqual(["crawl"]);
+  });
+
+  it("keeps the first MAX_TICKED ticked exercises of a state read from outside", () => {
+    const ticked = Array.from({ length: MAX_TICKED + 3 }, (_, i) => `exo-${i}`);
+    const many = (id: string) =>
+      /^exo-\d+$/.test(id)
+        ? { id, type: ["muscu" as const], muscles: ["pectoraux" as const], equipment: ["halteres" as const] }
+        : undefined;
+    const normalized = normalizeBuilderState(
+      state({ ...muscuChestDumbbells, search: { ...initialBuilderState().search, ticked } }),
+      many,
+    );
+    expect(normalized.search.ticked).toEqual(ticked.slice(0, MAX_TICKED));
   });
 });

@@ -119,3 +119,71 @@ describe("actions in the address", () => {
     expect(parseBuilderAction(null)).toBeNull();
   });
 });
+
+describe("edges of the address", () => {
+  it("keeps exercise ids up to 100 characters, each once, and at most 40 chosen", () => {
+    const longest = "a".repeat(100);
+    expect(parse(`choix=${longest}&choix=${"b".repeat(101)}`).chosen).toEqual([longest]);
+    const many = Array.from({ length: 45 }, (_, index) => `exo-${index}`);
+    const chosen = parse(many.map((id) => `choix=${id}`).join("&")).chosen;
+    expect(chosen).toHaveLength(40);
+    expect(chosen.at(-1)).toBe("exo-39");
+  });
+
+  it("reads a level only as a single digit from 1 to 3, spaces around it allowed", () => {
+    expect(parse("niveau-min=13&niveau-max=31").refinements).toMatchObject({ minLevel: null, maxLevel: null });
+    expect(parse(`niveau-min=${encodeURIComponent(" 2 ")}`).refinements.minLevel).toBe(2);
+  });
+
+  it("swaps the level bounds only when both are given and in the wrong order", () => {
+    expect(parse("niveau-min=2").refinements).toMatchObject({ minLevel: 2, maxLevel: null });
+    expect(parse("niveau-max=2").refinements).toMatchObject({ minLevel: null, maxLevel: 2 });
+    expect(parse("niveau-min=1&niveau-max=3").refinements).toMatchObject({ minLevel: 1, maxLevel: 3 });
+    expect(parse("niveau-min=3&niveau-max=2").refinements).toMatchObject({ minLevel: 2, maxLevel: 3 });
+  });
+
+  it("turns the delete character into a space like the other control characters", () => {
+    expect(parse(`q=${encodeURIComponent("curl\u007fbarre")}`).search.text).toBe("curl barre");
+  });
+
+  it("writes level bounds and tags back, after the rest", () => {
+    const state = parse("niveau-min=1&niveau-max=2&tag=cardio-doux&tag=sol&sans-tag=saut");
+    expect(builderHref(state)).toBe("/exo?niveau-min=1&niveau-max=2&tag=cardio-doux&tag=sol&sans-tag=saut");
+    expect(builderHref(parse("niveau-max=3"))).toBe("/exo?niveau-max=3");
+  });
+
+  it("keeps an empty search out of the address in search mode", () => {
+    expect(builderHref({ ...initialBuilderState(), mode: "search" })).toBe("/exo?mode=recherche");
+  });
+});
+
+describe("edges of the actions in the address", () => {
+  it("accepts an action of 200 characters, not longer", () => {
+    const id = "a".repeat(192);
+    expect(parseBuilderAction(`ajouter:${id}`)).toEqual({ kind: "add", id });
+    expect(parseBuilderAction(`ajouter:${id}a`)).toBeNull();
+  });
+
+  it("maps the upper-case zone ids only for the muscle toggle", () => {
+    expect(parseBuilderAction("ajouter:BICEPS")).toEqual({ kind: "add", id: "BICEPS" });
+    expect(parseBuilderAction("muscle:BICEPS")).toEqual({ kind: "toggle-muscle", id: "biceps" });
+  });
+
+  it("needs a valid id to move an exercise", () => {
+    expect(parseBuilderAction("deplacer:Mauvais_Id:haut")).toBeNull();
+    expect(parseBuilderAction("placer:Mauvais_Id:2")).toBeNull();
+  });
+
+  it("places an exercise only at a position of one to three digits", () => {
+    expect(parseBuilderAction("placer:pompes:12")).toEqual({ kind: "move-to", id: "pompes", index: 12 });
+    expect(parseBuilderAction("placer:pompes:123")).toEqual({ kind: "move-to", id: "pompes", index: 123 });
+    for (const value of [
+      "placer:pompes:x",
+      "placer:pompes:a1",
+      "placer:pompes:1a",
+      "placer:pompes:1234",
+      "placer:pompes",
+    ])
+      expect(parseBuilderAction(value)).toBeNull();
+  });
+});

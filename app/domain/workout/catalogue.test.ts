@@ -9,6 +9,7 @@ import {
   type ExerciseKind,
   type MuscleZone,
 } from "./catalogue.ts";
+import { fixtureExercise } from "./test-catalogue";
 
 // The committed files, exactly as the server and browsers receive them.
 const raw = new Map(EXERCISE_KINDS.map((kind) => [kind, readFileSync(catalogueFilePath(kind), "utf8")]));
@@ -126,5 +127,16 @@ describe("catalogue build (npm run catalogue)", () => {
   it("names or deliberately leaves out every exercise of the facts file, with a reason", () => {
     expect(build.unhandled).toEqual([]);
     for (const [id, reason] of build.skipped) expect(reason.length, id).toBeGreaterThan(5);
+  });
+});
+
+describe("exercise schema", () => {
+  it("refuses a primary muscle the exercise does not list among its muscles", () => {
+    expect(() =>
+      fixtureExercise({ id: "curl-test", name: "Curl de test", muscles: ["biceps"], primaryMuscle: "pectoraux" }),
+    ).toThrow("primaryMuscle must be one of muscles");
+    expect(
+      fixtureExercise({ id: "curl-test", name: "Curl de test", muscles: ["biceps"], primaryMuscle: "biceps" }).id,
+    ).toBe("curl-test");
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   buildExerciseIndex,
   MAX_RESULTS,
+  passesFilters,
   popularityBonus,
   queryExercises,
   recencyBonus,
@@ -271,5 +272,98 @@ describe("sorting and limit", () => {
       (r) => r.exercise.names.en,
     );
     expect(names).toEqual(["Deadlift", "Dumbbell bench press", "Dumbbell curl", "Dumbbell fly", "Push-ups"]);
+  });
+});
+
+describe("the index", () => {
+  it("keeps each entry's normalised names and descriptions in the four languages", () => {
+    // Built inside the test: what a server start does.
+    const built = buildExerciseIndex(testCatalogue).byId.get("pompes")!;
+    expect(built.names).toEqual({ fr: "pompes", en: "push ups", de: "liegestutze", es: "flexiones" });
+    expect(built.aliases).toEqual(["push up", "push up"]);
+    expect(built.descriptions).toEqual({
+      fr: "une description de test assez longue",
+      en: "a test description long enough",
+      de: "eine testbeschreibung lang genug",
+      es: "una descripcion de prueba bastante larga",
+    });
+  });
+
+  it("lists the entries of each kind, and of each kind and piece of equipment, in catalogue order", () => {
+    const built = buildExerciseIndex(testCatalogue);
+    const idsOf = (list: readonly { exercise: { id: string } }[] | undefined) =>
+      (list ?? []).map((indexed) => indexed.exercise.id);
+    expect(idsOf(built.byKind.get("muscu"))).toEqual([
+      "developpe-couche-halteres",
+      "pompes",
+      "ecarte-halteres",
+      "curl-biceps-halteres",
+      "souleve-de-terre",
+    ]);
+    expect(idsOf(built.byKind.get("hiit"))).toEqual(["burpees"]);
+    expect(idsOf(built.byKindAndEquipment.get("muscu/halteres"))).toEqual([
+      "developpe-couche-halteres",
+      "ecarte-halteres",
+      "curl-biceps-halteres",
+    ]);
+    expect(idsOf(built.byKindAndEquipment.get("cardio/poids-du-corps"))).toEqual(["burpees"]);
+  });
+});
+
+describe("edges of the score and the filters", () => {
+  it("gives the type score to an exercise that has one of the asked kinds among others", () => {
+    // Burpees (hiit and cardio) for cardio: 6 + level 1 + popularity 70 / 20 = 10.5.
+    const score = scoreExercise(entry("burpees"), { kinds: ["cardio"], language: "fr", now });
+    expect(score).toBeCloseTo(10.5, 10);
+  });
+
+  it("reads the query's own text when no terms are given", () => {
+    const query = { language: "fr" as const, now };
+    expect(passesFilters(entry("crawl"), query)).toBe(true);
+    expect(passesFilters(entry("crawl"), { ...query, text: "pompes" })).toBe(false);
+    expect(passesFilters(entry("pompes"), { ...query, text: "pompes" })).toBe(true);
+  });
+
+  it("finds nothing for a kind the catalogue has none of", () => {
+    expect(queryExercises(index, { kinds: ["yoga"], language: "fr", now })).toEqual({ total: 0, results: [] });
+  });
+
+  it("finds an exercise of only one of several asked kinds", () => {
+    const hiitOnly = buildExerciseIndex([
+      fixtureExercise({ id: "corde", name: "Corde à sauter", type: ["cardio"], equipment: ["poids-du-corps"] }),
+      fixtureExercise({ id: "sprints", name: "Sprints", type: ["hiit"], equipment: ["poids-du-corps"] }),
+    ]);
+    const query = { kinds: ["cardio", "hiit"] as const, language: "fr" as const, now, sort: "name" as const };
+    expect(ids(queryExercises(hiitOnly, query))).toEqual(["corde", "sprints"]);
+    expect(ids(queryExercises(hiitOnly, { ...query, equipment: ["poids-du-corps"] }))).toEqual(["corde", "sprints"]);
+  });
+
+  it("breaks a tie of score by popularity, whatever the catalogue order", () => {
+    // Same score: "Zeta" (no muscle, so it passes the filter) 1 (level) + 100 / 20; "Alpha" 5 (biceps) + 1 (level) + 0.
+    const zeta = fixtureExercise({ id: "zeta", name: "Zeta", muscles: [], primaryMuscle: null, popularity: 100 });
+    const alpha = fixtureExercise({ id: "alpha", name: "Alpha", muscles: ["biceps", "pectoraux"], popularity: 0 });
+    for (const catalogue of [
+      [zeta, alpha],
+      [alpha, zeta],
+    ]) {
+      const result = queryExercises(buildExerciseIndex(catalogue), { muscles: ["biceps"], language: "fr", now });
+      expect(result.results.map((r) => r.score)).toEqual([6, 6]);
+      expect(ids(result)).toEqual(["zeta", "alpha"]);
+    }
+  });
+
+  it("sorts names by their numbers and ignores case, the id breaking a tie", () => {
+    const numbered = buildExerciseIndex([
+      fixtureExercise({ id: "b-dix", name: "Exo 10" }),
+      fixtureExercise({ id: "c-deux", name: "Exo 2" }),
+      fixtureExercise({ id: "e-lower", name: "curl" }),
+      fixtureExercise({ id: "d-upper", name: "Curl" }),
+    ]);
+    expect(ids(queryExercises(numbered, { language: "fr", now, sort: "name" }))).toEqual([
+      "d-upper",
+      "e-lower",
+      "c-deux",
+      "b-dix",
+    ]);
   });
 });

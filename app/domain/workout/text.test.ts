@@ -8,6 +8,8 @@ describe("text matching", () => {
     expect(normalizeText("Kurzhantel-Bankdrücken")).toBe("kurzhantel bankdrucken");
     expect(normalizeText("Straße, Æther")).toBe("strasse aether");
     expect(normalizeText("")).toBe("");
+    // Punctuation at either end leaves no space behind.
+    expect(normalizeText("« Curl ! »")).toBe("curl");
   });
 
   it("keeps terms of 2 characters or more, once each", () => {
