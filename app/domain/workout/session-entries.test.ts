@@ -293,4 +293,20 @@ describe("summary and progress", () => {
     expect(bestProgress({ done: 3, total: 3 }, { done: 0, total: 4 })).toEqual({ done: 0, total: 4 });
     expect(bestProgress({ done: 1, total: 4 }, { done: 3, total: 3 })).toEqual({ done: 1, total: 4 });
   });
+
+  it("keeps the figure it holds when a new one is only as good", () => {
+    const kept = { done: 2, total: 3 };
+    expect(bestProgress(kept, { done: 2, total: 3 })).toBe(kept);
+  });
+});
+
+describe("a value that is not finite", () => {
+  it("counts as no value: an infinite weight, duration or reps", () => {
+    // 10 reps without a weight: 10 x 0.8.
+    expect(strengthSetCalories({ weightKg: Number.POSITIVE_INFINITY, reps: 10 })).toBe(8);
+    expect(cardioSetSeconds({ durationMin: Number.POSITIVE_INFINITY, durationSec: 30 })).toBe(30);
+    expect(hasLoggedValue(input({ sets: [{ weight: null, reps: Number.POSITIVE_INFINITY, restSec: null }] }))).toBe(
+      false,
+    );
+  });
 });

@@ -5,6 +5,7 @@ import {
   changeSets,
   exerciseField,
   formatSessionIntent,
+  formReader,
   freshInputs,
   parseSessionIntent,
   parseTypedNumber,
@@ -43,9 +44,17 @@ describe("the form's intents", () => {
     "ajouter-serie:1:2",
     "supprimer-serie:1",
     "mode:1234",
+    "mode:1:2",
     "x".repeat(41),
   ])("refuses %j", (value) => {
     expect(parseSessionIntent(value)).toBeNull();
+  });
+
+  it("reads a value of up to 40 characters, the parts after a set's index ignored", () => {
+    const value = "supprimer-serie:12:3:".padEnd(40, "x");
+    expect(value).toHaveLength(40);
+    expect(parseSessionIntent(value)).toEqual({ kind: "delete-set", exercise: 12, set: 3 });
+    expect(parseSessionIntent(`${value}x`)).toBeNull();
   });
 });
 
@@ -201,5 +210,145 @@ describe("the form's buttons", () => {
     expect(changed.running!.cardioSets).toHaveLength(2);
     expect(changed["dumbbell-bench-press"]).toBe(inputs["dumbbell-bench-press"]);
     expect(applySessionIntent(inputs, exercises, { kind: "add-set", exercise: 7 })).toBe(inputs);
+  });
+});
+
+describe("the form's field names", () => {
+  it("name each exercise's fields by its place and each set's", () => {
+    expect(exerciseField.id(3)).toBe("exo-3-id");
+    expect(exerciseField.mode(3)).toBe("exo-3-mode");
+    expect(exerciseField.notes(3)).toBe("exo-3-notes");
+    expect(exerciseField.weight(3, 1)).toBe("exo-3-serie-1-charge");
+    expect(exerciseField.reps(3, 1)).toBe("exo-3-serie-1-reps");
+    expect(exerciseField.restSec(3, 1)).toBe("exo-3-serie-1-repos");
+    expect(exerciseField.durationMin(3, 1)).toBe("exo-3-cardio-1-min");
+    expect(exerciseField.durationSec(3, 1)).toBe("exo-3-cardio-1-sec");
+    expect(exerciseField.intensity(3, 1)).toBe("exo-3-cardio-1-intensite");
+    expect(exerciseField.distanceKm(3, 1)).toBe("exo-3-cardio-1-km");
+  });
+});
+
+describe("a posted form's reader", () => {
+  it("gives a field's text, and null for a missing field or a file", () => {
+    const form = new FormData();
+    form.append("notes-seance", "Bien");
+    form.append("fichier", new Blob(["x"]), "photo.jpg");
+    const read = formReader(form);
+    expect(read("notes-seance")).toBe("Bien");
+    expect(read("fichier")).toBeNull();
+    expect(read("absent")).toBeNull();
+  });
+});
+
+describe("reading the posted form, at the edges", () => {
+  const runningForm = (fields: Record<string, string>) =>
+    readSessionForm(
+      reader({
+        [exerciseField.id(0)]: "dumbbell-bench-press",
+        [exerciseField.id(1)]: "running",
+        [exerciseField.durationMin(1, 0)]: "10",
+        ...fields,
+      }),
+      exercises,
+      fallback,
+    );
+
+  it("accepts an intensity from 1 to 10 and leaves an empty one empty", () => {
+    const { state, errors } = readSessionForm(
+      reader({
+        [exerciseField.id(1)]: "running",
+        [exerciseField.durationMin(1, 0)]: "10",
+        [exerciseField.intensity(1, 0)]: "1",
+        [exerciseField.durationMin(1, 1)]: "10",
+        [exerciseField.intensity(1, 1)]: "10",
+        [exerciseField.durationMin(1, 2)]: "10",
+        [exerciseField.intensity(1, 2)]: "",
+      }),
+      exercises,
+      fallback,
+    );
+    expect(errors).toEqual([]);
+    expect(state.inputs.running!.cardioSets.map((set) => set.intensity)).toEqual([1, 10, null]);
+  });
+
+  it("refuses an intensity of 0, below the scale", () => {
+    const { state, errors } = runningForm({ [exerciseField.intensity(1, 0)]: "0" });
+    expect(errors).toEqual([
+      { exercise: 1, field: exerciseField.intensity(1, 0), problem: "intensity", min: 1, max: 10 },
+    ]);
+    expect(state.inputs.running!.cardioSets[0]!.intensity).toBeNull();
+  });
+
+  it("accepts a value at its bound, and refuses one beyond it", () => {
+    const { state, errors } = runningForm({
+      [exerciseField.durationSec(1, 0)]: "86400",
+      [exerciseField.distanceKm(1, 0)]: "1000,001",
+    });
+    expect(errors).toEqual([
+      { exercise: 1, field: exerciseField.distanceKm(1, 0), problem: "number", min: 0, max: 1000 },
+    ]);
+    expect(state.inputs.running!.cardioSets[0]).toMatchObject({ durationSec: 86_400, distanceKm: null });
+  });
+
+  it("keeps the card's default mode when the posted mode is missing or unknown", () => {
+    expect(runningForm({}).state.inputs.running!.mode).toBe("cardio");
+    expect(runningForm({ [exerciseField.mode(1)]: "yoga" }).state.inputs.running!.mode).toBe("cardio");
+    expect(runningForm({ [exerciseField.mode(0)]: "yoga" }).state.inputs["dumbbell-bench-press"]!.mode).toBe("muscu");
+  });
+
+  it("turns a lone carriage return into a line break, in an exercise's notes and the session's", () => {
+    const { state } = runningForm({
+      [exerciseField.notes(1)]: "Côte\rdure",
+      [SESSION_FORM_FIELDS.sessionNotes]: "Pluie\r\npuis soleil",
+    });
+    expect(state.inputs.running!.notes).toBe("Côte\ndure");
+    expect(state.sessionNotes).toBe("Pluie\npuis soleil");
+  });
+
+  it.each(["0", "-5", "1.5"])("falls back on the page's start for a posted start of %j", (startedAt) => {
+    expect(runningForm({ [SESSION_FORM_FIELDS.startedAt]: startedAt }).state.startedAt).toBe(1_000);
+  });
+
+  it("keeps a posted start of 1 ms after the epoch", () => {
+    expect(runningForm({ [SESSION_FORM_FIELDS.startedAt]: "1" }).state.startedAt).toBe(1);
+  });
+});
+
+describe("the form's buttons, on a cardio card", () => {
+  const run = initialExerciseInput(exercises[1]!);
+  const cardioSet = (durationMin: number) => ({ durationMin, durationSec: null, intensity: 5, distanceKm: null });
+
+  it("delete the named cardio set and leave the strength sets alone", () => {
+    const two = { ...run, cardioSets: [cardioSet(10), cardioSet(20)] };
+    const deleted = changeSets(two, { kind: "delete-set", set: 0 });
+    expect(deleted.cardioSets).toEqual([cardioSet(20)]);
+    expect(deleted.sets).toEqual(run.sets);
+    expect(deleted.mode).toBe("cardio");
+  });
+
+  it("give a fresh cardio set when the last one is deleted", () => {
+    const one = { ...run, cardioSets: [cardioSet(10)] };
+    expect(changeSets(one, { kind: "delete-set", set: 0 }).cardioSets).toEqual([
+      { durationMin: null, durationSec: null, intensity: 5, distanceKm: null },
+    ]);
+  });
+
+  it("stop adding cardio sets at the limit", () => {
+    const full = { ...run, cardioSets: Array.from({ length: 100 }, () => cardioSet(1)) };
+    expect(changeSets(full, { kind: "add-set" })).toBe(full);
+    const almost = { ...run, cardioSets: Array.from({ length: 99 }, () => cardioSet(1)) };
+    expect(changeSets(almost, { kind: "add-set" }).cardioSets).toHaveLength(100);
+  });
+
+  it("leave the sets as they are when a mode is applied", () => {
+    const bare = { ...run, sets: [], cardioSets: [] };
+    const applied = changeSets(bare, { kind: "apply-mode" });
+    expect(applied).toEqual(bare);
+    expect(applied).not.toBe(bare);
+  });
+
+  it("change nothing for an exercise the inputs do not hold", () => {
+    const inputs = { running: run };
+    expect(applySessionIntent(inputs, exercises, { kind: "add-set", exercise: 0 })).toBe(inputs);
   });
 });

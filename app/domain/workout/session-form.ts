@@ -161,6 +161,7 @@ export function readSessionForm(
       return;
     }
     const mode = read(exerciseField.mode(i));
+    // Stryker disable next-line StringLiteral: a missing mode is no mode whatever text stands in for it
     if ((SESSION_MODES as readonly string[]).includes(mode ?? "")) input.mode = mode as SessionMode;
     // The form shows the rows of its mode only: the other list starts again with one fresh set.
     const strengthRows = rowCount((j) => read(exerciseField.reps(i, j)) !== null);
@@ -189,6 +190,7 @@ export function readSessionForm(
   });
 
   const startedAt = Number(read(SESSION_FORM_FIELDS.startedAt));
+  // Stryker disable next-line StringLiteral: a missing key falls back, "" and any other stand-in failing the key pattern
   const key = read(SESSION_FORM_FIELDS.idempotencyKey) ?? "";
   return {
     state: {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { emptyCardioSet, emptyStrengthSet, type ExerciseInput } from "./session-entries";
 import { WORKOUT_SESSION_PAGE_MESSAGES, parseWorkoutSessionPageQuery } from "./session-page";
-import { buildSessionPayload, DEFAULT_SESSION_NAME, type IncomingSession, sessionToSave } from "./session-payload";
+import {
+  buildSessionPayload,
+  DEFAULT_SESSION_NAME,
+  incomingOf,
+  type IncomingSession,
+  sessionResultOf,
+  sessionToSave,
+} from "./session-payload";
 import {
   durationMinutes,
   elapsedMs,
@@ -272,5 +279,150 @@ describe("the sessions listing's query", () => {
       page: { limit: 5, before: { at: new Date(1772359200123), id: "0123456789abcdef01234567" } },
     });
     expect(parseWorkoutSessionPageQuery(new URLSearchParams("before=x")).ok).toBe(false);
+  });
+});
+
+describe("the payload's summary lines", () => {
+  it("trim an exercise's notes, and give an exercise never opened no note", () => {
+    const payload = buildSessionPayload({
+      name: "Haut",
+      exercises: [...exercises, { id: "dips", name: "Dips" }],
+      inputs: { ...inputs, "bench-press": { ...inputs["bench-press"]!, notes: "  Bien  " } },
+      startedAt,
+      endedAt,
+      countedSeconds: null,
+      notes: "",
+    });
+    expect(payload.summary.exercises[0]).toEqual({ exerciseName: "Développé couché", done: true, note: "Bien" });
+    expect(payload.summary.exercises[4]).toEqual({ exerciseName: "Dips", done: false, note: "" });
+  });
+});
+
+describe("a finish read by the server itself", () => {
+  it("holds the opened exercises' entries and every planned exercise in its summary", () => {
+    const session = {
+      name: "Haut",
+      exercises: [exercises[1]!, { id: "dips", name: "Dips" }],
+      inputs,
+      startedAt,
+      endedAt,
+      countedSeconds: null,
+      notes: " Fini ",
+    };
+    expect(incomingOf(session)).toEqual({
+      name: "Haut",
+      startedAt,
+      endedAt,
+      countedSeconds: null,
+      notes: " Fini ",
+      entries: [
+        {
+          exerciseId: "push-up",
+          name: "Pompes",
+          mode: "pdc",
+          notes: "",
+          done: true,
+          sets: [{ reps: 15, weightKg: null, restSec: null }],
+        },
+      ],
+      summary: {
+        exercises: [
+          { exerciseName: "Pompes", done: true, note: "" },
+          { exerciseName: "Dips", done: false, note: "" },
+        ],
+      },
+    });
+  });
+});
+
+describe("the session the server keeps, from a bare client summary", () => {
+  const squat = {
+    exerciseId: "squat",
+    name: "Squat",
+    mode: "muscu" as const,
+    notes: "Profond",
+    done: true,
+    sets: [{ reps: 5, weightKg: 100 }],
+  };
+  const base: IncomingSession = {
+    name: "Jambes",
+    startedAt,
+    endedAt,
+    countedSeconds: null,
+    notes: "  Bonne séance ",
+    entries: [squat],
+    summary: null,
+  };
+
+  it("lists the kept entries when the client's list is empty, and counts its planned exercises", () => {
+    const outcome = sessionToSave({ ...base, summary: { exercises: [], plannedExercises: 3 } });
+    expect(outcome.ok && outcome.session.clientSummary).toEqual({
+      plannedExercises: 3,
+      completedExercises: 1,
+      skippedExercises: 2,
+      exercises: [{ exerciseName: "Squat", done: true, note: "Profond" }],
+    });
+  });
+
+  it("trims the session's notes", () => {
+    const outcome = sessionToSave(base);
+    expect(outcome.ok && outcome.session.notes).toBe("Bonne séance");
+  });
+});
+
+describe("the summary's outcome", () => {
+  const payload = buildSessionPayload({
+    name: "Haut",
+    exercises,
+    inputs,
+    startedAt,
+    endedAt,
+    countedSeconds: 2_710,
+    notes: "",
+  });
+
+  it("counts one save for a saved session and one error for a refusal, unless told otherwise", () => {
+    expect(sessionResultOf(payload, { outcome: "saved" })).toEqual({
+      name: "Haut",
+      durationSec: 2_710,
+      calories: 313,
+      summary: payload.summary,
+      outcome: "saved",
+      savedCount: 1,
+      errorCount: 0,
+      errorMessage: null,
+    });
+    expect(sessionResultOf(payload, { outcome: "failed" })).toMatchObject({ savedCount: 0, errorCount: 1 });
+    expect(sessionResultOf(payload, { outcome: "kept-on-device" })).toMatchObject({ savedCount: 0, errorCount: 0 });
+    expect(
+      sessionResultOf(payload, {
+        outcome: "failed",
+        errorCount: 2,
+        errorMessage: "endedAt ne peut pas être dans le futur.",
+      }),
+    ).toMatchObject({ errorCount: 2, errorMessage: "endedAt ne peut pas être dans le futur." });
+  });
+});
+
+describe("the session clock, at its edges", () => {
+  it("leaves a clock that is not running as it is when paused", () => {
+    const idle = idleTimer();
+    expect(pauseTimer(idle, 5_000)).toBe(idle);
+    const paused = pauseTimer(startTimer(idle, 1_000), 3_000);
+    expect(pauseTimer(paused, 9_000)).toBe(paused);
+  });
+
+  it("reads back a clock started at 0, and takes no infinite or text figure", () => {
+    expect(parseTimerState({ elapsedMs: 0, runningSince: 0 }, 0)).toEqual({
+      startedAt: 0,
+      elapsedMs: 0,
+      runningSince: 0,
+    });
+    expect(parseTimerState({ elapsedMs: "5000", runningSince: Number.POSITIVE_INFINITY }, 7)).toEqual({
+      startedAt: 7,
+      elapsedMs: 0,
+      runningSince: null,
+    });
+    expect(parseTimerState({}, Number.POSITIVE_INFINITY)).toEqual(idleTimer());
   });
 });
