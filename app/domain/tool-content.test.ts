@@ -106,3 +106,43 @@ describe("links from the content file", () => {
     expect(isExternalHref("/imc")).toBe(false);
   });
 });
+
+describe("parseToolContent's problem reports", () => {
+  it("reads a missing group or a group that is not a list as empty", () => {
+    const { byLanguage, problems } = parseToolContent({ fr: {}, en: { contenueArticlesCALORIE: "pas une liste" } });
+    expect(byLanguage).toEqual({
+      fr: { explanations: [], imcArticles: [], calorieArticles: [] },
+      en: { explanations: [], imcArticles: [], calorieArticles: [] },
+    });
+    expect(problems).toEqual([{ language: "en", group: "contenueArticlesCALORIE", index: -1, message: "not a list" }]);
+  });
+
+  it("says which field of which entry is wrong, and which id repeats", () => {
+    const { problems } = parseToolContent({
+      fr: { contenueArticlesCALORIE: [article("c1"), { ...article("c2"), titre: "  " }, article("c1", "Doublon")] },
+    });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toEqual({
+      language: "fr",
+      group: "contenueArticlesCALORIE",
+      index: 1,
+      message: "titre: Too small: expected string to have >=1 characters",
+    });
+    expect(problems[1]).toEqual({
+      language: "fr",
+      group: "contenueArticlesCALORIE",
+      index: 2,
+      message: "duplicate id c1",
+    });
+  });
+
+  it("reports a file or a language that is not an object", () => {
+    expect(parseToolContent([])).toEqual({
+      byLanguage: {},
+      problems: [{ language: "*", group: "*", index: -1, message: "not an object" }],
+    });
+    expect(parseToolContent({ de: null }).problems).toEqual([
+      { language: "de", group: "*", index: -1, message: "not an object" },
+    ]);
+  });
+});
