@@ -139,3 +139,46 @@ describe("scheduled dates", () => {
     }
   });
 });
+
+describe("newsletter form normalisation", () => {
+  it("keeps the title and subject on one line, runs of spaces collapsed", () => {
+    const parsed = newsletterSchema.parse({
+      ...valid,
+      title: "Printemps \t  2026",
+      subject: "Tes\nséances  du   mois",
+    });
+    expect(parsed.title).toBe("Printemps 2026");
+    expect(parsed.subject).toBe("Tes séances du mois");
+  });
+
+  it("writes the content's line breaks as \\n and trims it", () => {
+    expect(newsletterSchema.parse({ ...valid, content: "  <p>Un</p>\r\n<p>Deux</p>\r<p>Trois</p>\n " }).content).toBe(
+      "<p>Un</p>\n<p>Deux</p>\n<p>Trois</p>",
+    );
+  });
+
+  it("reads a content or a date that is not a string as missing", () => {
+    expect(firstMessage({ ...valid, content: 42 })).toBe(NEWSLETTER_ADMIN_MESSAGES.contentRequired);
+    expect(firstMessage({ ...valid, content: ["<p>x</p>"] })).toBe(NEWSLETTER_ADMIN_MESSAGES.contentRequired);
+    expect(firstMessage({ ...valid, scheduledDate: 1_780_000_000_000 })).toBe(NEWSLETTER_ADMIN_MESSAGES.dateRequired);
+    expect(firstMessage({ ...valid, scheduledDate: "   " })).toBe(NEWSLETTER_ADMIN_MESSAGES.dateRequired);
+  });
+
+  it("reports a date problem on the date field only", () => {
+    const result = newsletterSchema.safeParse({ ...valid, scheduledDate: "demain" });
+    expect(
+      result.error?.issues.map((issue) => ({ code: issue.code, path: issue.path, message: issue.message })),
+    ).toEqual([{ code: "custom", path: ["scheduledDate"], message: NEWSLETTER_ADMIN_MESSAGES.dateInvalid }]);
+  });
+});
+
+describe("scheduled dates at the edges", () => {
+  it("ignores spaces around a form value", () => {
+    expect(parseScheduledDate(" 2026-01-15T09:00 ")?.toISOString()).toBe("2026-01-15T08:00:00.000Z");
+  });
+
+  it("refuses a two-digit year that Date.UTC would read as 19xx", () => {
+    expect(wallTimeToDate("0050-01-01T10:00")).toBeNull();
+    expect(wallTimeToDate("2050-01-01T10:00", "UTC")?.toISOString()).toBe("2050-01-01T10:00:00.000Z");
+  });
+});
