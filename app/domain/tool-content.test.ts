@@ -146,3 +146,30 @@ describe("parseToolContent's problem reports", () => {
     ]);
   });
 });
+
+describe("article text and links at the edges", () => {
+  it("reads old Mac line breaks and spaces around blocks", () => {
+    expect(articleBlocks("  Un.  \r\r##   Titre  \r\rDeux.")).toEqual([
+      { kind: "paragraph", text: "Un." },
+      { kind: "heading", text: "Titre" },
+      { kind: "paragraph", text: "Deux." },
+    ]);
+  });
+
+  it("treats http and https links as leaving the site, only at the start", () => {
+    expect(isExternalHref("http://who.int")).toBe(true);
+    expect(isExternalHref("HTTPS://who.int")).toBe(true);
+    expect(isExternalHref("/go?to=https://who.int")).toBe(false);
+  });
+
+  it("trims a link and follows it only when the whole of it is safe", () => {
+    expect(safeHref("  https://www.who.int/fr ")).toBe("https://www.who.int/fr");
+    expect(safeHref("http://who.int")).toBe("http://who.int");
+    expect(safeHref("xhttps://who.int")).toBeNull();
+    expect(safeHref("https://who.int javascript:alert(1)")).toBeNull();
+    expect(safeHref("/imc calorie")).toBeNull();
+    expect(safeHref("/imc?x=1")).toBe("/imc?x=1");
+    expect(safeHref("x#comprendre")).toBeNull();
+    expect(safeHref("#comprendre plus")).toBeNull();
+  });
+});
