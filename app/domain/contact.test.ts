@@ -18,6 +18,15 @@ function messagesOf(input: unknown): string[] {
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
 
+/** The schema's issues as a caller reads them: code, field path and message. */
+function issuesOf(input: unknown) {
+  return contactSchema.safeParse(input).error?.issues.map((issue) => ({
+    code: issue.code,
+    path: issue.path,
+    message: issue.message,
+  }));
+}
+
 function firstMessage(input: unknown): string | undefined {
   return messagesOf(input)[0];
 }
@@ -183,18 +192,12 @@ describe("contact rules outside the schema", () => {
 
   it("answers a body that is not an object with one issue, the name's, without a path", () => {
     for (const body of ["texte", null, [valid]]) {
-      expect(
-        contactSchema.safeParse(body).error?.issues.map(({ code, path, message }) => ({ code, path, message })),
-      ).toEqual([{ code: "custom", path: [], message: "Ton nom est requis." }]);
+      expect(issuesOf(body)).toEqual([{ code: "custom", path: [], message: "Ton nom est requis." }]);
     }
   });
 
   it("puts each failing field's issue on its path", () => {
-    expect(
-      contactSchema
-        .safeParse({ ...valid, nom: "", sujet: "" })
-        .error?.issues.map(({ code, path, message }) => ({ code, path, message })),
-    ).toEqual([
+    expect(issuesOf({ ...valid, nom: "", sujet: "" })).toEqual([
       { code: "custom", path: ["nom"], message: "Ton nom est requis." },
       { code: "custom", path: ["sujet"], message: "Un sujet est requis." },
     ]);
