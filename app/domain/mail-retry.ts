@@ -6,7 +6,6 @@ export const MAIL_MAX_ATTEMPTS = MAIL_RETRY_DELAYS_MS.length + 1;
 
 /** Delay before the next try after `attempts` failed tries, or null when it is time to give up. */
 export function nextRetryDelayMs(attempts: number): number | null {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: from the last attempt on, the delay lookup below answers null too
   if (attempts >= MAIL_MAX_ATTEMPTS) return null;
   return MAIL_RETRY_DELAYS_MS[Math.max(0, attempts - 1)] ?? null;
 }

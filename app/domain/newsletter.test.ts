@@ -21,8 +21,9 @@ const valid = {
   status: "scheduled",
 };
 
+/** Built per call, so a check reads the schema's rules as they are when it runs. */
 function firstMessage(input: unknown): string | undefined {
-  const result = newsletterSchema.safeParse(input);
+  const result = createNewsletterSchema().safeParse(input);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
@@ -165,7 +166,11 @@ describe("newsletter form normalisation", () => {
   });
 
   it("reports a date problem on the date field only", () => {
-    const result = newsletterSchema.safeParse({ ...valid, scheduledDate: "demain" });
+    const missing = createNewsletterSchema().safeParse({ ...valid, scheduledDate: "" });
+    expect(missing.error?.issues.map((issue) => ({ code: issue.code, path: issue.path }))).toEqual([
+      { code: "custom", path: ["scheduledDate"] },
+    ]);
+    const result = createNewsletterSchema().safeParse({ ...valid, scheduledDate: "demain" });
     expect(
       result.error?.issues.map((issue) => ({ code: issue.code, path: issue.path, message: issue.message })),
     ).toEqual([{ code: "custom", path: ["scheduledDate"], message: NEWSLETTER_ADMIN_MESSAGES.dateInvalid }]);
