@@ -136,6 +136,21 @@ describe("parseToolContent's problem reports", () => {
     });
   });
 
+  it("names a nested field by its dotted path", () => {
+    const { byLanguage, problems } = parseToolContent({
+      fr: { contenuIMC: [{ id: 1, titre: "IMC", intro: "Un indice.", link: { label: " ", href: "/imc" } }] },
+    });
+    expect(byLanguage.fr!.explanations).toEqual([]);
+    expect(problems).toEqual([
+      {
+        language: "fr",
+        group: "contenuIMC",
+        index: 0,
+        message: "link.label: Too small: expected string to have >=1 characters",
+      },
+    ]);
+  });
+
   it("reports a file or a language that is not an object", () => {
     expect(parseToolContent([])).toEqual({
       byLanguage: {},
