@@ -143,7 +143,7 @@ describe("scheduled dates", () => {
 
 describe("newsletter form normalisation", () => {
   it("keeps the title and subject on one line, runs of spaces collapsed", () => {
-    const parsed = newsletterSchema.parse({
+    const parsed = createNewsletterSchema().parse({
       ...valid,
       title: "Printemps \t  2026",
       subject: "Tes\nséances  du   mois",
@@ -152,10 +152,14 @@ describe("newsletter form normalisation", () => {
     expect(parsed.subject).toBe("Tes séances du mois");
   });
 
+  it("reads the date as an instant", () => {
+    expect(createNewsletterSchema().parse(valid).scheduledDate).toEqual(new Date("2026-04-01T07:30:00.000Z"));
+  });
+
   it("writes the content's line breaks as \\n and trims it", () => {
-    expect(newsletterSchema.parse({ ...valid, content: "  <p>Un</p>\r\n<p>Deux</p>\r<p>Trois</p>\n " }).content).toBe(
-      "<p>Un</p>\n<p>Deux</p>\n<p>Trois</p>",
-    );
+    expect(
+      createNewsletterSchema().parse({ ...valid, content: "  <p>Un</p>\r\n<p>Deux</p>\r<p>Trois</p>\n " }).content,
+    ).toBe("<p>Un</p>\n<p>Deux</p>\n<p>Trois</p>");
   });
 
   it("reads a content or a date that is not a string as missing", () => {
