@@ -5,11 +5,14 @@ import {
   accountMessageText,
   forgotEmail,
   isChecked,
+  isLooseEmail,
   LOGIN_SLOWDOWN,
   loginDelayMs,
   loginValues,
+  normalizeEmailInput,
   resetErrors,
   signupErrors,
+  signupValues,
 } from "./account.ts";
 
 /** The French text of a rule's answer: the spec's words, as the API sends them. */
@@ -135,5 +138,108 @@ describe("loginDelayMs", () => {
   it("then doubles the wait, up to a cap", () => {
     expect([5, 6, 7, 8, 9, 50, 10_000].map(loginDelayMs)).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
     expect(loginDelayMs(10_000)).toBe(LOGIN_SLOWDOWN.maxDelayMs);
+  });
+});
+
+describe("account rules at their bounds", () => {
+  const pad = (length: number) => `${"a".repeat(length - "@example.com".length)}@example.com`;
+
+  it("names the HTTP status when an answer was not the JSON expected", () => {
+    expect(text({ key: "loginHttpFailed", values: { status: 502 } })).toBe("Échec de connexion (HTTP 502)");
+    expect(text({ key: "signupHttpFailed", values: { status: 500 } })).toBe("Erreur HTTP 500");
+    expect(text({ key: "verifyHttpFailed", values: { status: 404 } })).toBe("Erreur (404)");
+  });
+
+  it("reads a non-string e-mail as empty", () => {
+    expect(normalizeEmailInput(42)).toBe("");
+    expect(normalizeEmailInput(undefined)).toBe("");
+    expect(normalizeEmailInput("  Lea@Example.COM ")).toBe("lea@example.com");
+  });
+
+  it("accepts an e-mail of 254 characters, not 255", () => {
+    expect(pad(254)).toHaveLength(254);
+    expect(isLooseEmail(pad(254))).toBe(true);
+    expect(isLooseEmail(pad(255))).toBe(false);
+  });
+
+  it("answers each sign-up rule on its field", () => {
+    const errors = signupErrors({ pseudo: "ab", email: "x", password: "1234567", confirmation: "", privacy: "off" });
+    expect(errors).toEqual([
+      { field: "pseudo", message: { key: "pseudoLength" } },
+      { field: "email", message: { key: "emailInvalid" } },
+      { field: "password", message: { key: "passwordTooShort" } },
+      { field: "confirmation", message: { key: "passwordsDiffer" } },
+      { field: "privacy", message: { key: "privacyRequired" } },
+    ]);
+    expect(signupErrors({ ...valid, pseudo: "a b c", email: "", password: "", confirmation: "" })).toEqual([
+      { field: "pseudo", message: { key: "pseudoCharacters" } },
+      { field: "email", message: { key: "emailRequired" } },
+      { field: "password", message: { key: "passwordRequired" } },
+    ]);
+    const long = "x".repeat(129);
+    expect(signupErrors({ ...valid, password: long, confirmation: long })).toEqual([
+      { field: "password", message: { key: "passwordTooLong" } },
+    ]);
+  });
+
+  it("accepts a pseudo of 30 characters and a password of 128", () => {
+    expect(signupErrors({ ...valid, pseudo: "x".repeat(30) })).toEqual([]);
+    const longest = "x".repeat(128);
+    expect(signupErrors({ ...valid, password: longest, confirmation: longest })).toEqual([]);
+  });
+
+  it("keeps the sign-up values trimmed and normalised", () => {
+    expect(signupValues({ ...valid, pseudo: "  camille  " })).toEqual({
+      pseudo: "camille",
+      email: "camille@example.com",
+      password: "motdepasse",
+    });
+  });
+
+  it("refuses a login longer than any account without checking it", () => {
+    expect(loginValues({ identifier: pad(254), password: "x".repeat(128) })).toEqual({
+      ok: true,
+      value: { identifier: pad(254), password: "x".repeat(128), remember: false },
+    });
+    expect(loginValues({ identifier: pad(255), password: "x" })).toEqual({
+      ok: false,
+      message: { key: "loginFailed" },
+    });
+    expect(loginValues({ identifier: "demo", password: "x".repeat(129) })).toEqual({
+      ok: false,
+      message: { key: "loginFailed" },
+    });
+    expect(text({ key: "loginFailed" })).toBe("Identifiant ou mot de passe incorrect.");
+  });
+
+  it("bounds the new password of a reset at 128 characters", () => {
+    expect(resetErrors({ token: "t", password: "x".repeat(128) })).toEqual({
+      ok: true,
+      token: "t",
+      password: "x".repeat(128),
+    });
+    expect(resetErrors({ token: "t", password: "x".repeat(129) })).toEqual({
+      ok: false,
+      field: "password",
+      message: { key: "passwordTooLong" },
+    });
+  });
+
+  it("answers a reset's failures with ok false, and trims the confirmation", () => {
+    expect(resetErrors({ token: "", password: "12345678" })).toEqual({
+      ok: false,
+      field: "token",
+      message: { key: "resetTokenMissing" },
+    });
+    expect(resetErrors({ token: "t", password: "12345678", confirmation: "1234567" })).toEqual({
+      ok: false,
+      field: "confirmation",
+      message: { key: "passwordsDiffer" },
+    });
+    expect(resetErrors({ token: "t", password: "12345678", confirmation: " 12345678 " })).toEqual({
+      ok: true,
+      token: "t",
+      password: "12345678",
+    });
   });
 });

@@ -545,3 +545,30 @@ describe("CALORIE_MESSAGES and CALORIE_LIMITS", () => {
     for (const message of messages) expect(message).toMatch(/^[A-ZÂ].*\.$/);
   });
 });
+
+describe("calorie bodies that are not objects", () => {
+  const issuesOf = (body: unknown) =>
+    calorieFormSchema.safeParse(body).error?.issues.map((issue) => ({
+      code: issue.code,
+      path: issue.path,
+      message: issue.message,
+    }));
+
+  it("answers one issue without a path in the schema", () => {
+    for (const body of ["nope", null, [{ sexe: "homme" }]]) {
+      expect(issuesOf(body)).toEqual([{ code: "custom", path: [], message: "formulaireInvalide" }]);
+    }
+  });
+
+  it("gives field issues the custom code on their path", () => {
+    expect(issuesOf({ sexe: "homme", poids: "70", taille: "175", age: "30", activite: "moyen" })).toEqual([
+      { code: "custom", path: ["objectif"], message: "objectif" },
+    ]);
+  });
+
+  it("are read as an empty form by the browser's rules", () => {
+    const empty = validateCalorieInput({});
+    expect(empty.ok).toBe(false);
+    for (const body of [null, undefined, "nope", [1, 2]]) expect(validateCalorieInput(body)).toEqual(empty);
+  });
+});

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_TIMINGS } from "./contact.ts";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_TIMINGS, validateContact } from "./contact.ts";
 import { contactSchema, createContactSchema } from "./contact-schema.ts";
 
 const valid = {
@@ -16,6 +16,15 @@ const valid = {
 function messagesOf(input: unknown): string[] {
   const result = contactSchema.safeParse(input);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
+}
+
+/** The schema's issues as a caller reads them: code, field path and message. */
+function issuesOf(input: unknown) {
+  return contactSchema.safeParse(input).error?.issues.map((issue) => ({
+    code: issue.code,
+    path: issue.path,
+    message: issue.message,
+  }));
 }
 
 function firstMessage(input: unknown): string | undefined {
@@ -166,5 +175,31 @@ describe("contact form rules", () => {
     const file = path.resolve(import.meta.dirname, "../../locales/fr/contact.json");
     const french = JSON.parse(readFileSync(file, "utf8")) as { errors: Record<string, string> };
     expect(french.errors).toEqual(CONTACT_MESSAGES);
+  });
+});
+
+describe("contact rules outside the schema", () => {
+  it("reads a body that is not an object as an empty form", () => {
+    const empty = validateContact({});
+    expect(empty.ok).toBe(false);
+    for (const body of [null, undefined, "texte", ["Camille"]]) expect(validateContact(body)).toEqual(empty);
+  });
+
+  it("writes an old Mac line break in the message as \\n", () => {
+    const result = validateContact({ ...valid, message: "Ligne 1\rLigne 2" });
+    expect(result).toMatchObject({ ok: true, value: { message: "Ligne 1\nLigne 2" } });
+  });
+
+  it("answers a body that is not an object with one issue, the name's, without a path", () => {
+    for (const body of ["texte", null, [valid]]) {
+      expect(issuesOf(body)).toEqual([{ code: "custom", path: [], message: "Ton nom est requis." }]);
+    }
+  });
+
+  it("puts each failing field's issue on its path", () => {
+    expect(issuesOf({ ...valid, nom: "", sujet: "" })).toEqual([
+      { code: "custom", path: ["nom"], message: "Ton nom est requis." },
+      { code: "custom", path: ["sujet"], message: "Un sujet est requis." },
+    ]);
   });
 });

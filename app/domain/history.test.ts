@@ -145,3 +145,25 @@ describe("historyEntrySchema", () => {
     );
   });
 });
+
+describe("historyEntrySchema's issues", () => {
+  it("names a missing text field as required", () => {
+    const { sexe: _sexe, ...withoutSexe } = validCalories;
+    expect(messageOf({ action: "CALORIES_CALC", meta: withoutSexe })).toBe("meta.sexe est requis.");
+  });
+
+  it("puts a meta problem on the meta path", () => {
+    const result = schema.safeParse({ action: "IMC_CALC", meta: { poids: 40, taille: 175 } });
+    expect(result.error?.issues.map((issue) => ({ code: issue.code, path: issue.path }))).toEqual([
+      { code: "custom", path: ["meta"] },
+    ]);
+  });
+
+  it("dates a record with the current time by default", () => {
+    const before = Date.now();
+    const date = historyEntrySchema().parse({ action: "IMC_CALC", meta: { poids: 70, taille: 175 } }).meta.date;
+    const after = Date.now();
+    expect(Date.parse(date)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(date)).toBeLessThanOrEqual(after);
+  });
+});

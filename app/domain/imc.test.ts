@@ -55,7 +55,9 @@ describe("computeImc", () => {
     [Number.NaN, 175],
     [70, Number.POSITIVE_INFINITY],
   ])("throws on unvalidated input (%d kg, %d cm)", (weight, height) => {
-    expect(() => computeImc(weight, height)).toThrow(RangeError);
+    expect(() => computeImc(weight, height)).toThrow(
+      new RangeError(`computeImc needs positive finite numbers, got ${weight} kg, ${height} cm`),
+    );
   });
 });
 
@@ -102,7 +104,7 @@ describe("imcCategory", () => {
   });
 
   it("throws on NaN", () => {
-    expect(() => imcCategory(Number.NaN)).toThrow(RangeError);
+    expect(() => imcCategory(Number.NaN)).toThrow(new RangeError("imcCategory needs a number, got NaN"));
   });
 
   it("has seven categories, in increasing order, each with French texts", () => {
@@ -209,7 +211,7 @@ describe("imcGauge", () => {
   });
 
   it("throws on NaN", () => {
-    expect(() => imcGauge(Number.NaN)).toThrow(RangeError);
+    expect(() => imcGauge(Number.NaN)).toThrow(new RangeError("imcGauge needs a number, got NaN"));
   });
 });
 
@@ -341,5 +343,12 @@ describe("imcFormSchema", () => {
       expect(parsed.success).toBe(plain.ok);
       if (!plain.ok) expect(parsed.error?.issues[0]?.message).toBe(plain.message);
     }
+  });
+});
+
+describe("imcFormSchema's issue", () => {
+  it("is one custom issue naming the rule's message key", () => {
+    const result = imcFormSchema.safeParse({ poids: "beaucoup", taille: "175" });
+    expect(result.error?.issues.map((issue) => issue.code)).toEqual(["custom"]);
   });
 });

@@ -8,6 +8,7 @@ import {
   newPasswordProblem,
   parseExportFormat,
   passwordChangeProblem,
+  passwordInput,
 } from "./my-account";
 import { PHOTO_MESSAGES } from "./photo";
 
@@ -120,5 +121,60 @@ describe("export formats", () => {
     expect(parseExportFormat("history-csv")).toBe("history-csv");
     expect(parseExportFormat("workouts-csv")).toBe("workouts-csv");
     expect(parseExportFormat("xml")).toBeNull();
+  });
+});
+
+describe("My account's rules at their edges", () => {
+  it("reads at most 512 characters of a password, and anything but text as none", () => {
+    expect(passwordInput("x".repeat(600))).toBe("x".repeat(512));
+    expect(passwordInput(" secret ")).toBe(" secret ");
+    expect(passwordInput(["secret"])).toBe("");
+  });
+
+  it("refuses a new password of more than 256 characters, spaces included", () => {
+    const padded = (spaces: number) => `${" ".repeat(spaces)}12345678${" ".repeat(spaces)}`;
+    expect(padded(124)).toHaveLength(256);
+    expect(newPasswordProblem(padded(124))).toBeNull();
+    expect(newPasswordProblem(padded(125))).toBe("passwordTooLong");
+  });
+
+  it("compares the confirmation with the whole new password", () => {
+    const next = `${"a".repeat(100)}-nouveau`;
+    expect(
+      passwordChangeProblem({
+        currentPassword: "ancien-mdp",
+        newPassword: next,
+        confirmation: `${"a".repeat(100)}-autre`,
+      }),
+    ).toEqual({ field: "confirmation", key: "passwordsDiffer" });
+  });
+
+  it("answers each e-mail change problem with ok false", () => {
+    const current = "lea@example.test";
+    expect(emailChangeProblem({ email: "", password: "x" }, current)).toEqual({
+      ok: false,
+      field: "email",
+      key: "emailRequired",
+    });
+    expect(emailChangeProblem({ email: "neuve@example.test" }, current)).toEqual({
+      ok: false,
+      field: "password",
+      key: "passwordRequired",
+    });
+  });
+
+  it("asks for the password of a deletion first", () => {
+    expect(deletionProblem({ password: "", confirm: "on" }, { confirmationAsked: true })).toEqual({
+      field: "password",
+      key: "passwordRequired",
+    });
+  });
+
+  it("knows a photo code only as a string", () => {
+    expect(photoMessageKey(["updated"])).toBeNull();
+  });
+
+  it("defaults a missing export format to JSON", () => {
+    expect(parseExportFormat(undefined)).toBe("json");
   });
 });

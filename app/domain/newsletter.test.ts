@@ -21,8 +21,9 @@ const valid = {
   status: "scheduled",
 };
 
+/** Built per call, so a check reads the schema's rules as they are when it runs. */
 function firstMessage(input: unknown): string | undefined {
-  const result = newsletterSchema.safeParse(input);
+  const result = createNewsletterSchema().safeParse(input);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
@@ -137,5 +138,56 @@ describe("scheduled dates", () => {
     for (const bad of ["", "2026-13-01T10:00", "2026-01-01", "2026-01-01T25:00", "x".repeat(100), 5, null]) {
       expect(parseScheduledDate(bad)).toBeNull();
     }
+  });
+});
+
+describe("newsletter form normalisation", () => {
+  it("keeps the title and subject on one line, runs of spaces collapsed", () => {
+    const parsed = createNewsletterSchema().parse({
+      ...valid,
+      title: "Printemps \t  2026",
+      subject: "Tes\nséances  du   mois",
+    });
+    expect(parsed.title).toBe("Printemps 2026");
+    expect(parsed.subject).toBe("Tes séances du mois");
+  });
+
+  it("reads the date as an instant", () => {
+    expect(createNewsletterSchema().parse(valid).scheduledDate).toEqual(new Date("2026-04-01T07:30:00.000Z"));
+  });
+
+  it("writes the content's line breaks as \\n and trims it", () => {
+    expect(
+      createNewsletterSchema().parse({ ...valid, content: "  <p>Un</p>\r\n<p>Deux</p>\r<p>Trois</p>\n " }).content,
+    ).toBe("<p>Un</p>\n<p>Deux</p>\n<p>Trois</p>");
+  });
+
+  it("reads a content or a date that is not a string as missing", () => {
+    expect(firstMessage({ ...valid, content: 42 })).toBe(NEWSLETTER_ADMIN_MESSAGES.contentRequired);
+    expect(firstMessage({ ...valid, content: ["<p>x</p>"] })).toBe(NEWSLETTER_ADMIN_MESSAGES.contentRequired);
+    expect(firstMessage({ ...valid, scheduledDate: 1_780_000_000_000 })).toBe(NEWSLETTER_ADMIN_MESSAGES.dateRequired);
+    expect(firstMessage({ ...valid, scheduledDate: "   " })).toBe(NEWSLETTER_ADMIN_MESSAGES.dateRequired);
+  });
+
+  it("reports a date problem on the date field only", () => {
+    const missing = createNewsletterSchema().safeParse({ ...valid, scheduledDate: "" });
+    expect(missing.error?.issues.map((issue) => ({ code: issue.code, path: issue.path }))).toEqual([
+      { code: "custom", path: ["scheduledDate"] },
+    ]);
+    const result = createNewsletterSchema().safeParse({ ...valid, scheduledDate: "demain" });
+    expect(
+      result.error?.issues.map((issue) => ({ code: issue.code, path: issue.path, message: issue.message })),
+    ).toEqual([{ code: "custom", path: ["scheduledDate"], message: NEWSLETTER_ADMIN_MESSAGES.dateInvalid }]);
+  });
+});
+
+describe("scheduled dates at the edges", () => {
+  it("ignores spaces around a form value", () => {
+    expect(parseScheduledDate(" 2026-01-15T09:00 ")?.toISOString()).toBe("2026-01-15T08:00:00.000Z");
+  });
+
+  it("refuses a two-digit year that Date.UTC would read as 19xx", () => {
+    expect(wallTimeToDate("0050-01-01T10:00")).toBeNull();
+    expect(wallTimeToDate("2050-01-01T10:00", "UTC")?.toISOString()).toBe("2050-01-01T10:00:00.000Z");
   });
 });

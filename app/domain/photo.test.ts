@@ -67,3 +67,17 @@ describe("checks before decoding", () => {
     );
   });
 });
+
+describe("photo format signatures, byte for byte", () => {
+  it("recognises a file exactly as long as its signature", () => {
+    expect(sniffPhotoFormat(bytes(0xff, 0xd8, 0xff))).toBe("jpeg");
+    expect(sniffPhotoFormat(ascii("GIF89a"))).toBe("gif");
+  });
+
+  it("needs every part of the GIF and WebP signatures", () => {
+    expect(sniffPhotoFormat(ascii("GIF8xx...."))).toBeNull();
+    expect(sniffPhotoFormat(ascii("JIF89a...."))).toBeNull();
+    expect(sniffPhotoFormat(ascii("PNG87a...."))).toBeNull();
+    expect(sniffPhotoFormat(ascii("RIFX\u0000\u0000\u0000\u0000WEBPVP8 "))).toBeNull();
+  });
+});

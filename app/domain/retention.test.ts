@@ -24,8 +24,8 @@ describe("retention", () => {
   it("rejects a negative, fractional or non-finite period and an invalid now", () => {
     const now = new Date();
     for (const days of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(() => retentionCutoff(days, now)).toThrow(RangeError);
+      expect(() => retentionCutoff(days, now)).toThrow(new RangeError("days must be a non-negative integer"));
     }
-    expect(() => retentionCutoff(90, new Date(Number.NaN))).toThrow(TypeError);
+    expect(() => retentionCutoff(90, new Date(Number.NaN))).toThrow(new TypeError("now must be a valid Date"));
   });
 });

@@ -99,3 +99,29 @@ describe("review rules", () => {
     });
   });
 });
+
+describe("review schema issues", () => {
+  const issues = (input: unknown) =>
+    reviewSchema.safeParse(input).error?.issues.map(({ code, path, message }) => ({ code, path, message }));
+
+  it("answers one issue, without a path, for a body that is not an object", () => {
+    for (const body of ["nope", null, undefined, 5, ["rating", 4]]) {
+      expect(issues(body)).toEqual([{ code: "custom", path: [], message: REVIEW_MESSAGES.commentRequired }]);
+    }
+  });
+
+  it("puts each failing field's issue on its path, rating first", () => {
+    expect(issues({ rating: 0, comment: "court" })).toEqual([
+      { code: "custom", path: ["rating"], message: REVIEW_MESSAGES.ratingInvalid },
+      { code: "custom", path: ["comment"], message: REVIEW_MESSAGES.commentTooShort },
+    ]);
+  });
+});
+
+describe("ratings typed in a form", () => {
+  it("reads whole digits only, with spaces around", () => {
+    expect(parseRating("04")).toBe(4);
+    expect(parseRating("\t2\n")).toBe(2);
+    for (const typed of ["+3", "3.0", "3e0", "0x3", "a3", "3 étoiles"]) expect(parseRating(typed)).toBeNull();
+  });
+});

@@ -106,3 +106,85 @@ describe("links from the content file", () => {
     expect(isExternalHref("/imc")).toBe(false);
   });
 });
+
+describe("parseToolContent's problem reports", () => {
+  it("reads a missing group or a group that is not a list as empty", () => {
+    const { byLanguage, problems } = parseToolContent({ fr: {}, en: { contenueArticlesCALORIE: "pas une liste" } });
+    expect(byLanguage).toEqual({
+      fr: { explanations: [], imcArticles: [], calorieArticles: [] },
+      en: { explanations: [], imcArticles: [], calorieArticles: [] },
+    });
+    expect(problems).toEqual([{ language: "en", group: "contenueArticlesCALORIE", index: -1, message: "not a list" }]);
+  });
+
+  it("says which field of which entry is wrong, and which id repeats", () => {
+    const { problems } = parseToolContent({
+      fr: { contenueArticlesCALORIE: [article("c1"), { ...article("c2"), titre: "  " }, article("c1", "Doublon")] },
+    });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toEqual({
+      language: "fr",
+      group: "contenueArticlesCALORIE",
+      index: 1,
+      message: "titre: Too small: expected string to have >=1 characters",
+    });
+    expect(problems[1]).toEqual({
+      language: "fr",
+      group: "contenueArticlesCALORIE",
+      index: 2,
+      message: "duplicate id c1",
+    });
+  });
+
+  it("names a nested field by its dotted path", () => {
+    const { byLanguage, problems } = parseToolContent({
+      fr: { contenuIMC: [{ id: 1, titre: "IMC", intro: "Un indice.", link: { label: " ", href: "/imc" } }] },
+    });
+    expect(byLanguage.fr!.explanations).toEqual([]);
+    expect(problems).toEqual([
+      {
+        language: "fr",
+        group: "contenuIMC",
+        index: 0,
+        message: "link.label: Too small: expected string to have >=1 characters",
+      },
+    ]);
+  });
+
+  it("reports a file or a language that is not an object", () => {
+    expect(parseToolContent([])).toEqual({
+      byLanguage: {},
+      problems: [{ language: "*", group: "*", index: -1, message: "not an object" }],
+    });
+    expect(parseToolContent({ de: null }).problems).toEqual([
+      { language: "de", group: "*", index: -1, message: "not an object" },
+    ]);
+  });
+});
+
+describe("article text and links at the edges", () => {
+  it("reads old Mac line breaks and spaces around blocks", () => {
+    expect(articleBlocks("  Un.  \r\r##   Titre  \r\rDeux.")).toEqual([
+      { kind: "paragraph", text: "Un." },
+      { kind: "heading", text: "Titre" },
+      { kind: "paragraph", text: "Deux." },
+    ]);
+  });
+
+  it("treats http and https links as leaving the site, only at the start", () => {
+    expect(isExternalHref("http://who.int")).toBe(true);
+    expect(isExternalHref("HTTPS://who.int")).toBe(true);
+    expect(isExternalHref("/go?to=https://who.int")).toBe(false);
+  });
+
+  it("trims a link and follows it only when the whole of it is safe", () => {
+    expect(safeHref("  https://www.who.int/fr ")).toBe("https://www.who.int/fr");
+    expect(safeHref("http://who.int")).toBe("http://who.int");
+    expect(safeHref("xhttps://who.int")).toBeNull();
+    expect(safeHref("https://who.int javascript:alert(1)")).toBeNull();
+    expect(safeHref("/imc calorie")).toBeNull();
+    expect(safeHref("/imc?x=1")).toBe("/imc?x=1");
+    expect(safeHref("x#comprendre")).toBeNull();
+    expect(safeHref("#comprendre plus")).toBeNull();
+  });
+});
