@@ -242,6 +242,12 @@ describe("reading a session", () => {
     expect(sets[1]!.intensity).toBe("a".repeat(20));
   });
 
+  it("leaves a set's intensity at null when it is missing or not a number or a word", () => {
+    const sets = readSession({ entries: [{ sets: [{ reps: 5 }, { reps: 5, intensity: { niveau: 3 } }] }] })!
+      .exercises[0]!.sets;
+    expect(sets.map((set) => set.intensity)).toEqual([null, null]);
+  });
+
   it("names an unnamed exercise 'Exercise' and reads its notes from notes, note or data", () => {
     const exercise = (raw: Record<string, unknown>) => readSession({ entries: [raw] })!.exercises[0]!;
     expect(exercise({}).name).toBe("Exercise");
