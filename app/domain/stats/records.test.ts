@@ -61,6 +61,32 @@ describe("dashboard records", () => {
     expect(toDashboardRecord(entry("CALORIES_CALC", { calories: 0 }))).toMatchObject({ value: null, valid: false });
   });
 
+  it("takes figures up to their bound, not past it", () => {
+    expect(toDashboardRecord(entry("IMC_CALC", { imc: 200, poids: 1000 }))).toMatchObject({
+      value: 200,
+      poids: 1000,
+      valid: true,
+    });
+    expect(toDashboardRecord(entry("IMC_CALC", { imc: 200.5, poids: 1000.5 }))).toMatchObject({
+      value: null,
+      poids: null,
+      valid: false,
+    });
+    expect(toDashboardRecord(entry("CALORIES_CALC", { calories: 100_000 }))).toMatchObject({ value: 100_000 });
+    expect(toDashboardRecord(entry("CALORIES_CALC", { calories: 100_001 }))).toMatchObject({
+      value: null,
+      valid: false,
+    });
+  });
+
+  it("cuts the category to 100 characters", () => {
+    const categorie = "Corpulence normale ".repeat(10);
+    expect(toDashboardRecord(entry("IMC_CALC", { imc: 22, poids: 70, categorie }))).toMatchObject({
+      categorie: categorie.slice(0, 100),
+    });
+    expect(categorie.length).toBeGreaterThan(100);
+  });
+
   it("drops other actions", () => {
     expect(toDashboardRecord(entry("WORKOUT", { kcal: 300 }))).toBeNull();
     expect(toDashboardRecords([entry("WORKOUT", {}), entry("IMC_CALC", { imc: 20, poids: 60 })])).toHaveLength(1);
@@ -77,5 +103,21 @@ describe("dashboard records", () => {
       { date: "2026-03-01T10:00:00.000Z", poids: 80 },
       { date: "2026-03-03T10:00:00.000Z", poids: 78 },
     ]);
+  });
+
+  it("leaves out of the chart an IMC record without a weight", () => {
+    expect(
+      weightSeries([
+        {
+          id: "a",
+          type: "imc",
+          value: 22,
+          date: "2026-03-01T10:00:00.000Z",
+          poids: null,
+          categorie: null,
+          valid: true,
+        },
+      ]),
+    ).toEqual([]);
   });
 });

@@ -30,12 +30,30 @@ describe("dates", () => {
   );
 });
 
+describe("dates, edge cases", () => {
+  it("reads a dd/mm/yyyy date with spaces around it", () => {
+    expect(parseDashboardDate(" 05/03/2026 ")?.toISOString()).toBe("2026-03-05T12:00:00.000Z");
+  });
+
+  it("refuses an hour that rolls over into the next day", () => {
+    expect(parseDashboardDate("05/03/2026 24:00")).toBeNull();
+  });
+
+  it("refuses an epoch beyond what a Date holds", () => {
+    expect(parseDashboardDate(1e20)).toBeNull();
+  });
+});
+
 describe("numbers", () => {
   it("reads numbers and decimal strings, French comma included", () => {
     expect(readNumber(72.5)).toBe(72.5);
     expect(readNumber("72,5")).toBe(72.5);
     expect(readNumber(" 8 ")).toBe(8);
     expect(readNumber("-3")).toBe(-3);
+    expect(readNumber("1.25")).toBe(1.25);
+    expect(readNumber("72,55")).toBe(72.55);
+    expect(readNumber(".25")).toBe(0.25);
+    expect(readNumber("5.")).toBe(5);
   });
 
   it.each([["abc"], [""], ["1e3"], [Number.POSITIVE_INFINITY], [Number.NaN], [null], [{ $gt: 1 }], [true]])(
@@ -59,6 +77,7 @@ describe("finished sessions", () => {
     [{ status: "finished" }],
     [{ status: "terminee" }],
     [{ status: "TERMINÉE" }],
+    [{ status: " done " }],
   ])("%j is finished", (session) => {
     expect(isSessionFinished(session)).toBe(true);
   });
@@ -125,6 +144,32 @@ describe("reading a session", () => {
     expect(DEFAULT_SESSION_NAME).toBe("Séance");
   });
 
+  it("skips an empty list for the next alias", () => {
+    expect(
+      readSession({ entries: [], items: [{ name: "Gainage" }] })!.exercises.map((exercise) => exercise.name),
+    ).toEqual(["Gainage"]);
+  });
+
+  it("makes no exercise of a data object without sets", () => {
+    expect(readSession({ name: "Course", data: { mode: "cardio" } })!.exercises).toEqual([]);
+  });
+
+  it("trims and cuts the id, and the session's notes", () => {
+    expect(readSession({ _id: " abc " })!.id).toBe("abc");
+    expect(readSession({ _id: "x".repeat(150) })!.id).toBe("x".repeat(100));
+    expect(readSession({ _id: "   " })!.id).toBeNull();
+    expect(readSession({ notes: " Bonne séance " })!.notes).toBe("Bonne séance");
+    expect(readSession({ notes: "n".repeat(2500) })!.notes).toBe("n".repeat(2000));
+  });
+
+  it("reads the client's counts as whole numbers, null when unreadable", () => {
+    expect(readSession({ clientSummary: { exercises: 3.7, plannedExercises: "beaucoup" } })!.clientSummary).toEqual({
+      exercises: 3,
+      plannedExercises: null,
+      completedExercises: null,
+    });
+  });
+
   it.each(["entries", "items", "exercises"])("finds the exercises under %s", (key) => {
     expect(readSession({ [key]: [{ name: "Gainage" }] })!.exercises.map((exercise) => exercise.name)).toEqual([
       "Gainage",
@@ -145,6 +190,70 @@ describe("reading a session", () => {
     expect(done({ sets: [{ reps: 0, weightKg: null }] })).toBe(false);
     expect(done({ sets: [{ distanceKm: 1.5 }] })).toBe(true);
     expect(done({ sets: [{ calories: 12 }] })).toBe(true);
+  });
+
+  it("reads done from the status with spaces around it, and from the sets when the status is blank", () => {
+    const done = (exercise: Record<string, unknown>) => readSession({ entries: [exercise] })!.exercises[0]!.done;
+    expect(done({ status: " done " })).toBe(true);
+    expect(done({ status: "   ", sets: [{ reps: 10 }] })).toBe(true);
+    // One set with a value is enough.
+    expect(done({ sets: [{ reps: 10 }, { reps: 0 }] })).toBe(true);
+  });
+
+  it("reads a declared type with spaces and capitals, the type before the mode", () => {
+    const type = (exercise: Record<string, unknown>) => readSession({ entries: [exercise] })!.exercises[0]!.type;
+    expect(type({ type: " Cardio ", sets: [{ reps: 20 }] })).toBe("cardio");
+    expect(type({ type: "cardio", sets: [{ reps: 20 }] })).toBe("cardio");
+    expect(type({ type: "pdc", mode: "cardio", sets: [{ reps: 15 }] })).toBe("poids_du_corps");
+  });
+
+  it("makes cardio sets cardio even with reps only", () => {
+    const exercise = readSession({ entries: [{ cardioSets: [{ reps: 20 }] }] })!.exercises[0]!;
+    expect(exercise.type).toBe("cardio");
+    expect(exercise.sets[0]!.cardio).toBe(true);
+  });
+
+  it("makes sets with only a duration or only a distance cardio, and nothing else", () => {
+    const type = (...sets: Record<string, unknown>[]) => readSession({ entries: [{ sets }] })!.exercises[0]!.type;
+    expect(type({ durationSec: 300 })).toBe("cardio");
+    expect(type({ distanceKm: 2 })).toBe("cardio");
+    expect(type({ durationSec: 0, distanceKm: 0 })).toBe("poids_du_corps");
+    expect(type({})).toBe("poids_du_corps");
+    // Reps make it body weight, in any one of the sets.
+    expect(type({ reps: 10, durationSec: 60 })).toBe("poids_du_corps");
+    expect(type({ durationSec: 300 }, { reps: 10 })).toBe("poids_du_corps");
+  });
+
+  it("reads a set's text fields trimmed and cut, and leaves what it lacks at null", () => {
+    const sets = readSession({
+      entries: [{ sets: [{ reps: 10, intensity: " High ", tempo: " 2-0-2 " }, { intensity: "a".repeat(30) }] }],
+    })!.exercises[0]!.sets;
+    expect(sets[0]).toEqual({
+      weightKg: null,
+      reps: 10,
+      durationSec: null,
+      distanceKm: null,
+      calories: null,
+      intensity: "high",
+      tempo: "2-0-2",
+      rpe: null,
+      cardio: false,
+    });
+    expect(sets[1]!.intensity).toBe("a".repeat(20));
+  });
+
+  it("leaves a set's intensity at null when it is missing or not a number or a word", () => {
+    const sets = readSession({ entries: [{ sets: [{ reps: 5 }, { reps: 5, intensity: { niveau: 3 } }] }] })!
+      .exercises[0]!.sets;
+    expect(sets.map((set) => set.intensity)).toEqual([null, null]);
+  });
+
+  it("names an unnamed exercise 'Exercise' and reads its notes from notes, note or data", () => {
+    const exercise = (raw: Record<string, unknown>) => readSession({ entries: [raw] })!.exercises[0]!;
+    expect(exercise({}).name).toBe("Exercise");
+    expect(exercise({ notes: " Lent " }).notes).toBe("Lent");
+    expect(exercise({ note: "Lent" }).notes).toBe("Lent");
+    expect(exercise({ data: { notes: "Lent" } }).notes).toBe("Lent");
   });
 
   it("derives the exercise type from the sets", () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayKeyOf, daysBetween, daysEndingOn, isDayKey, mondayBasedWeekday, weekOf } from "./days.ts";
+import {
+  addDays,
+  dayKeyOf,
+  dayNumber,
+  daysBetween,
+  daysEndingOn,
+  isDayKey,
+  mondayBasedWeekday,
+  weekOf,
+} from "./days.ts";
 import { readSession } from "./session-reading.ts";
 import {
   aggregateContributions,
@@ -73,6 +82,38 @@ describe("days", () => {
     expect(isDayKey("2026-3-5")).toBe(false);
     expect(isDayKey(20260305)).toBe(false);
   });
+
+  it("refuses a month or a year that Date would roll over", () => {
+    // Month 13 is January of the next year for Date.UTC; the day stays 5.
+    expect(isDayKey("2026-13-05")).toBe(false);
+    // Date.UTC reads the years 0 to 99 as 1900 to 1999.
+    expect(isDayKey("0050-01-05")).toBe(false);
+  });
+
+  it("accepts only strings as day keys", () => {
+    // An array prints as its element, which would match the pattern.
+    expect(isDayKey(["2026-03-05"])).toBe(false);
+    expect(isDayKey({ toString: () => "2026-03-05" })).toBe(false);
+  });
+
+  it("numbers days from 1970-01-01", () => {
+    expect(dayNumber("1970-01-01")).toBe(0);
+    expect(dayNumber("1970-01-02")).toBe(1);
+    expect(dayNumber("2026-03-05")).toBe(20_517);
+  });
+
+  it.each([
+    ["2026-03-5"],
+    ["2026-03-055"],
+    ["2026/03-05"],
+    ["2026-03/05"],
+    ["2026/03/05"],
+    ["abcd-03-05"],
+    ["2026-ab-05"],
+    ["2026-03-xy"],
+  ])("refuses to number %s", (key) => {
+    expect(() => dayNumber(key)).toThrow(new RangeError(`Not a day key: ${key}`));
+  });
 });
 
 describe("streak", () => {
@@ -91,6 +132,8 @@ describe("streak", () => {
 
   it("ignores days after today (a clock ahead on another device)", () => {
     expect(streakDays(["2026-03-07", "2026-03-05"], "2026-03-05")).toBe(1);
+    // Tomorrow would otherwise lead a run of three.
+    expect(streakDays(["2026-03-06", "2026-03-05", "2026-03-04"], "2026-03-05")).toBe(2);
   });
 });
 
@@ -112,6 +155,33 @@ describe("favourite muscle group", () => {
   it("breaks a tie of the same session by the groups' order", () => {
     const days = [aDay("2026-03-01", { muscleSets: { bras: 2, pectoraux: 2 } })];
     expect(favouriteMuscleGroup(days, ["pectoraux", "dos", "epaules", "bras"])).toBe("pectoraux");
+  });
+
+  it("gives the group with more sets even when it comes later", () => {
+    expect(favouriteMuscleGroup([aDay("2026-03-01", { muscleSets: { dos: 2, jambes: 6 } })])).toBe("jambes");
+  });
+
+  it("does not give a tie to the group first in order when another was trained more recently", () => {
+    const days = [aDay("2026-03-03", { muscleSets: { dos: 4 } }), aDay("2026-03-01", { muscleSets: { jambes: 4 } })];
+    expect(favouriteMuscleGroup(days, ["jambes", "dos"])).toBe("dos");
+  });
+
+  it("follows the groups' order whichever group comes first", () => {
+    const order = ["pectoraux", "dos", "epaules", "bras"];
+    expect(favouriteMuscleGroup([aDay("2026-03-01", { muscleSets: { pectoraux: 2, bras: 2 } })], order)).toBe(
+      "pectoraux",
+    );
+    expect(favouriteMuscleGroup([aDay("2026-03-01", { muscleSets: { epaules: 2, dos: 2 } })], order)).toBe("dos");
+  });
+
+  it("ranks a group missing from the order after those in it", () => {
+    const order = ["pectoraux", "dos"];
+    expect(favouriteMuscleGroup([aDay("2026-03-01", { muscleSets: { dos: 2, core: 2 } })], order)).toBe("dos");
+    expect(favouriteMuscleGroup([aDay("2026-03-01", { muscleSets: { core: 2, dos: 2 } })], order)).toBe("dos");
+  });
+
+  it("keeps the first group met when nothing tells them apart", () => {
+    expect(favouriteMuscleGroup([aDay("2026-03-01", { muscleSets: { bras: 2, dos: 2 } })])).toBe("bras");
   });
 
   it("is none without sets", () => {
@@ -150,6 +220,7 @@ describe("aggregates", () => {
       },
     ]);
     expect(totals).toEqual({ sessions: 3, calories: 620, durationSec: 3300 });
+    // 2026-03-02: 18:00 then 07:00, the later one kept.
     expect(days).toEqual([
       {
         day: "2026-03-01",
@@ -170,6 +241,24 @@ describe("aggregates", () => {
         lastAt: at("2026-03-02T18:00:00Z"),
       },
     ]);
+  });
+});
+
+describe("aggregates in time order", () => {
+  it("keeps the latest session of a day when they come oldest first", () => {
+    const contribution = (at: string) => ({
+      day: "2026-03-02",
+      at: new Date(at),
+      calories: 0,
+      durationSec: 0,
+      exercises: 0,
+      muscleSets: {},
+    });
+    const { days } = aggregateContributions([
+      contribution("2026-03-02T07:00:00Z"),
+      contribution("2026-03-02T18:00:00Z"),
+    ]);
+    expect(days.map((day) => day.lastAt.toISOString())).toEqual(["2026-03-02T18:00:00.000Z"]);
   });
 });
 
@@ -334,6 +423,37 @@ describe("summary", () => {
     };
     expect(summary.lastSession).toEqual(overview);
     expect(summary.sessions).toEqual([overview]);
+  });
+
+  it("leaves the weight change out without a latest weight", () => {
+    expect(buildSummary({ ...empty, firstImcWeight: 82 })).toMatchObject({
+      initialWeight: 82,
+      latestWeight: null,
+      weightChange: null,
+    });
+  });
+
+  it("counts this week's calories up to today only", () => {
+    // A day after today (a clock ahead elsewhere) is left out of the week's calories.
+    const summary = buildSummary({
+      ...empty,
+      days: [aDay("2026-03-03", { calories: 250 }), aDay("2026-03-06", { calories: 400 })],
+    });
+    expect(summary.caloriesBurnedWeek).toBe(250);
+  });
+
+  it("lists at most the five newest sessions", () => {
+    const recentSessions = ["s1", "s2", "s3", "s4", "s5", "s6"].map((id) => {
+      const session = readSession({ _id: id, durationSec: 600 })!;
+      return { session, figures: sessionFigures(session, { userWeightKg: 70 }) };
+    });
+    expect(buildSummary({ ...empty, recentSessions }).sessions.map((session) => session.id)).toEqual([
+      "s1",
+      "s2",
+      "s3",
+      "s4",
+      "s5",
+    ]);
   });
 
   it("keeps the favourite group to the last 30 days", () => {

@@ -87,6 +87,9 @@ describe("cardio MET", () => {
     [7.9, 9.5],
     [8, 12],
     [10, 12],
+    // Not a usable number: the default.
+    [Number.NaN, 7.5],
+    [Number.POSITIVE_INFINITY, 7.5],
   ])("intensity %s gives %s", (intensity, met) => {
     expect(cardioMet(intensity)).toBe(met);
   });
@@ -103,6 +106,9 @@ describe("strength MET", () => {
     [3.1, 1.05],
     [7.9, 1.05],
     [8, 1.25],
+    [" High ", 1.25],
+    [Number.NaN, 1],
+    [Number.POSITIVE_INFINITY, 1],
   ])("intensity %s has the factor %s", (intensity, factor) => {
     expect(strengthIntensityFactor(intensity)).toBe(factor);
   });
@@ -223,6 +229,13 @@ describe("calories of sets and sessions", () => {
   });
 });
 
+describe("a set's load at weight 0", () => {
+  it("estimates a body-weight set's load when its weight is 0", () => {
+    // 10 reps: 40 % of 80 kg.
+    expect(setLoadKg(aSet({ weightKg: 0, reps: 10 }), "poids_du_corps", 80)).toBe(32);
+  });
+});
+
 describe("session duration", () => {
   it("is the declared duration", () => {
     expect(sessionDurationSec(readSession({ durationSec: 1800, entries: [{ sets: [{ reps: 5 }] }] })!)).toBe(1800);
@@ -240,6 +253,10 @@ describe("session duration", () => {
     })!;
     expect(sessionDurationSec(session)).toBe(600 + 120 + 90);
   });
+
+  it("falls back to the sets when the declared duration is 0", () => {
+    expect(sessionDurationSec(readSession({ durationSec: 0, entries: [{ sets: [{ reps: 12 }] }] })!)).toBe(90);
+  });
 });
 
 describe("volume, split and percent done", () => {
@@ -254,6 +271,16 @@ describe("volume, split and percent done", () => {
     ];
     expect(volumeKg(exercises)).toBe(560);
     expect(volumeKg([])).toBe(0);
+  });
+
+  it("leaves out a weight that is not a positive number", () => {
+    const exercises = [
+      anExercise({
+        type: "muscu",
+        sets: [aSet({ weightKg: 50, reps: 10 }), aSet({ weightKg: -5, reps: 10 }), aSet({ weightKg: Number.NaN })],
+      }),
+    ];
+    expect(volumeKg(exercises)).toBe(500);
   });
 
   it("splits cardio and strength by exercise count", () => {
@@ -322,6 +349,11 @@ describe("session figures", () => {
       strengthExercises: 2,
       muscleSets: { jambes: 3 },
     });
+  });
+
+  it("counts no group for an exercise that is not done", () => {
+    const session = readSession({ entries: [{ exerciseId: "squat", sets: [{ reps: 8 }], done: false }] })!;
+    expect(sessionFigures(session, { userWeightKg: 70, muscleGroupOf: () => "jambes" }).muscleSets).toEqual({});
   });
 
   it("takes planned and completed counts from the client summary when given", () => {
