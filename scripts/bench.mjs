@@ -222,18 +222,19 @@ function autocannon(url, seconds, connections, headers = {}) {
 async function measurePaired(homeUrl, target, origin) {
   const seconds = Math.max(1, Math.round(DURATION_SECONDS / 2));
   const url = new URL(target.path, origin).href;
-  process.stdout.write(`  ${target.label.padEnd(14)} vs /: ${PAIRED_ROUNDS} rounds of ${seconds} s each… `);
+  const versus = target.homeHeaders ? "/ (rendered)" : "/";
+  process.stdout.write(`  ${target.label.padEnd(14)} vs ${versus}: ${PAIRED_ROUNDS} rounds of ${seconds} s each… `);
   await autocannon(url, WARMUP_SECONDS, CONNECTIONS, target.headers);
   const ratios = [];
   for (let round = 0; round < PAIRED_ROUNDS; round++) {
-    const home = await autocannon(homeUrl, seconds, CONNECTIONS);
+    const home = await autocannon(homeUrl, seconds, CONNECTIONS, target.homeHeaders);
     const other = await autocannon(url, seconds, CONNECTIONS, target.headers);
     ratios.push(other.requests.average / home.requests.average);
   }
   ratios.sort((a, b) => a - b);
   const median = ratios[Math.floor(ratios.length / 2)];
   console.log(`${formatNumber(100 * median, 1)} %`);
-  return { label: target.label, median, min: ratios[0], max: ratios.at(-1) };
+  return { label: target.label, versus, median, min: ratios[0], max: ratios.at(-1) };
 }
 
 async function measure(label, url, expectedStatus, connections = CONNECTIONS, headers = {}) {
@@ -439,7 +440,16 @@ try {
   const databaseFile = path.join(dataDir, "bench.db");
   const dashboardHeaders = { Authorization: `Bearer ${await seedDashboardUser(databaseFile)}` };
   const summaryTargets = [
-    { label: "summary", path: "/api/history/summary", expectedStatus: 200, headers: dashboardHeaders },
+    {
+      label: "summary",
+      path: "/api/history/summary",
+      expectedStatus: 200,
+      headers: dashboardHeaders,
+      // Next to the home page as this user gets it: rendered for them, never
+      // from the render cache that serves anonymous visitors (issue 9's target
+      // was set when every visit rendered the page).
+      homeHeaders: dashboardHeaders,
+    },
     {
       label: "summary (10 conn.)",
       path: "/api/history/summary",
@@ -557,20 +567,21 @@ try {
   if (pairedRows.length > 0) {
     console.log(`\nThroughput next to the home page (${PAIRED_ROUNDS} rounds of home then target, median ratio):\n`);
     printTable(
-      ["target", "vs / (median)", "rounds from", "to", "verdict"],
+      ["target", "next to", "median", "rounds from", "to", "verdict"],
       pairedRows.map((row) => [
         row.label,
+        row.versus,
         `${formatNumber(100 * row.median, 1)} %`,
         `${formatNumber(100 * row.min, 1)} %`,
         `${formatNumber(100 * row.max, 1)} %`,
         row.median >= COMPARED_TO_HOME[row.label] ? "met" : `MISSED (target ${100 * COMPARED_TO_HOME[row.label]} %)`,
       ]),
-      [false, true, true, true, false],
+      [false, false, true, true, true, false],
     );
     const summary = pairedRows.find((row) => row.label === "summary");
     if (summary) {
       console.log(
-        `\nsummary at ${formatNumber(summary.median, 2)} × the home page's throughput (target ${SUMMARY_VS_HOME_TARGET} × or more): ` +
+        `\nsummary at ${formatNumber(summary.median, 2)} × the throughput of ${summary.versus} (target ${SUMMARY_VS_HOME_TARGET} × or more): ` +
           (summary.median >= SUMMARY_VS_HOME_TARGET ? "met" : "MISSED"),
       );
     }
