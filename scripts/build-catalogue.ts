@@ -1,5 +1,5 @@
 // npm run catalogue: writes public/data/exo/{kind}.json from the facts file
-// (../shared/data/exercise-facts.json: English names, muscles, equipment,
+// (scripts/catalogue/exercise-facts.json: English names, muscles, equipment,
 // levels) and the project's own sources under scripts/catalogue/ (names in
 // four languages, aliases, popularity, form cues, authored exercises).
 // Same input, same output byte for byte: nothing here reads the clock.
@@ -30,15 +30,13 @@ export const SOURCE_DIR = path.join(projectRoot, "scripts/catalogue");
 export const OUTPUT_DIR = path.join(projectRoot, "public/data/exo");
 
 /**
- * The facts file lives in the shared folder beside the checkout (../shared),
- * or two levels up from a git worktree; EXERCISE_FACTS names it explicitly.
+ * The facts file is committed beside the sources (a copy of the shared data
+ * set, public domain) so a clean clone builds and checks the catalogue alone;
+ * EXERCISE_FACTS names another file, e.g. a newer release of the data set.
  */
 function findFactsFile(): string {
   if (process.env.EXERCISE_FACTS) return path.resolve(process.env.EXERCISE_FACTS);
-  const candidates = ["..", "../.."].map((up) => path.resolve(projectRoot, up, "shared/data/exercise-facts.json"));
-  const found = candidates.find((candidate) => existsSync(candidate));
-  if (!found) throw new Error(`exercise-facts.json not found (looked at ${candidates.join(", ")}); set EXERCISE_FACTS`);
-  return found;
+  return path.join(SOURCE_DIR, "exercise-facts.json");
 }
 
 /** The date the catalogue was first published; an entry may name its own with added=. */

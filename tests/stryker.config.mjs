@@ -4,20 +4,6 @@
 // unit tests that cover it; a mutant no test notices is a hole in the tests.
 // Incremental: only code or tests changed since the committed
 // tests/stryker-incremental.json are tested again.
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-// The tests run in a copy of the project under .stryker-tmp/, from where the
-// shared data folder is two levels further: name it for them.
-if (!process.env.EXERCISE_FACTS) {
-  const facts = [
-    path.join(root, "../shared/data/exercise-facts.json"),
-    path.join(root, "../../shared/data/exercise-facts.json"),
-  ].find(existsSync);
-  if (facts) process.env.EXERCISE_FACTS = facts;
-}
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
