@@ -1,9 +1,10 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { accountSearchParam } from "~/components/account/account-url";
-import { preloadDashboardBody } from "~/components/dashboard/dashboard-body-loader";
-import { preloadSessionView } from "~/components/workout/session/session-view-loader";
+import { accountSearchParam, parseAccountView } from "~/components/account/account-url";
+import { loadSignInViews } from "~/components/account/sign-in-views-loader";
+import { loadDashboardBody } from "~/components/dashboard/dashboard-body-loader";
+import { loadSessionView } from "~/components/workout/session/session-view-loader";
 import { BUILDER_PARAMS, SESSION_MODE_VALUE } from "~/domain/workout/builder-params";
 import { startTranslations } from "~/i18n/client";
 import { languageStorageKey } from "~/i18n/languages";
@@ -34,13 +35,16 @@ function hydrate() {
   });
 }
 
-// An address that opens the account dialog's dashboard or a workout session:
-// their code first.
+// An address that opens a view of the account dialog or a workout session:
+// their code first (a part that waited for its code while hydrating would be
+// rendered again from scratch).
 const search = new URLSearchParams(window.location.search);
-const loadedFirst: Promise<void>[] = [];
-if (search.get(accountSearchParam) === "history") loadedFirst.push(preloadDashboardBody());
+const loadedFirst: Promise<unknown>[] = [];
+const accountView = parseAccountView(search.get(accountSearchParam));
+if (accountView === "history") loadedFirst.push(loadDashboardBody());
+else if (accountView) loadedFirst.push(loadSignInViews());
 if (window.location.pathname === "/exo" && search.get(BUILDER_PARAMS.mode) === SESSION_MODE_VALUE) {
-  loadedFirst.push(preloadSessionView());
+  loadedFirst.push(loadSessionView());
 }
 if (loadedFirst.length > 0) Promise.all(loadedFirst).then(hydrate, hydrate);
 else hydrate();

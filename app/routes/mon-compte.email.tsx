@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import { MY_ACCOUNT_BODY_LIMIT_BYTES } from "~/domain/my-account";
 import type { Route } from "./+types/mon-compte.email";
-import { FormMessage, Spinner } from "~/components/account/account-fields";
+import { FormMessage, Spinner } from "~/components/account/form-message";
 import { AccountPageCard } from "~/components/account/account-page-card";
 import pageStyles from "~/components/account/account-page.module.css";
 import { withAccountView } from "~/components/account/account-url";

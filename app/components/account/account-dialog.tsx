@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useMemo, useRef } from "react";
+import { type RefObject, use, useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { CloseIcon } from "~/components/layout/icons";
@@ -10,10 +10,8 @@ import type { AccountFlash, AccountUser, AccountView } from "./account-types";
 import { withAccountView, withoutAccountView } from "./account-url";
 import styles from "./account.module.css";
 import { CloseLink } from "./close-link";
-import { ForgotView } from "./forgot-view";
 import { HistoryView } from "./history-view";
-import { LoginView } from "./login-view";
-import { SignupView } from "./signup-view";
+import { loadSignInViews } from "./sign-in-views-loader";
 
 /**
  * The account popup, rendered by the root whenever the address has
@@ -115,16 +113,21 @@ export function AccountDialog({
           <CloseLink className={`icon-button ${styles.closeCorner}`} label={t("dialog.closeWindow")}>
             <CloseIcon />
           </CloseLink>
-          {view === "login" ? <LoginView /> : null}
-          {view === "create" ? <SignupView /> : null}
-          {view === "forgot" ? <ForgotView /> : null}
-          {view === "history" ? <HistoryView user={user} /> : null}
+          {view === "history" ? <HistoryView user={user} /> : <SignInView view={view} />}
           <FocusViewWhenShown key={view} dialog={dialogRef} />
         </div>
         <ToastRegion toast={toast} onDismiss={dismiss} dismissLabel={t("toast.dismiss")} />
       </dialog>
     </AccountDialogContext.Provider>
   );
+}
+
+/** Log in, create an account or forgot password: their code loads on demand (sign-in-views-loader.ts). */
+function SignInView({ view }: { view: Exclude<AccountView, "history"> }) {
+  const { LoginView, SignupView, ForgotView } = use(loadSignInViews());
+  if (view === "login") return <LoginView />;
+  if (view === "create") return <SignupView />;
+  return <ForgotView />;
 }
 
 function focusAccountControlIfLost() {

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AlertIcon, CheckCircleIcon, EyeIcon, EyeOffIcon } from "~/components/layout/icons";
+import { AlertIcon, EyeIcon, EyeOffIcon } from "~/components/layout/icons";
 import { useHydrated } from "~/lib/use-hydrated";
 import styles from "./account.module.css";
 
@@ -236,22 +236,4 @@ export function CheckboxField({
       <FieldMessage id={errorId} error={error} />
     </div>
   );
-}
-
-/** A message about the whole form: an error (announced at once) or a neutral notice. */
-export function FormMessage({ tone, children }: { tone: "error" | "success" | "info"; children: React.ReactNode }) {
-  return (
-    <div className={`form-alert form-alert-${tone}`} role={tone === "error" ? "alert" : "status"}>
-      {tone === "error" ? (
-        <AlertIcon className={styles.messageIcon} />
-      ) : (
-        <CheckCircleIcon className={styles.messageIcon} />
-      )}
-      <div>{children}</div>
-    </div>
-  );
-}
-
-export function Spinner() {
-  return <span className="spinner" aria-hidden="true" />;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Spinner } from "./account-fields";
+import { Spinner } from "./form-message";
 import { accountDialogTitleId, useAccountDialog, useFocusWhenShown } from "./account-dialog-context";
 import type { AccountIntent } from "./account-types";
 import { accountActionPath } from "./account-url";

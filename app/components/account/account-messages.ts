@@ -1,27 +1,29 @@
 import type { TFunction } from "~/i18n/translator";
-import { type AccountMessage, accountMessage } from "~/domain/account";
+import type { AccountMessage } from "~/domain/account";
 import type { AccountIntent } from "./account-types";
 
 // The account services answer message keys with their values; the dialog and
 // the account pages show them in the reader's language from
 // locales/<lng>/account.json (messages.*), whose French texts are the spec's.
+// Only the type comes from ~/domain/account: its French catalogue (for the
+// JSON API) stays out of the pages that only translate keys.
 
 /** When no answer came at all (the network is down). */
 export function fallbackMessageFor(intent: AccountIntent): AccountMessage {
   switch (intent) {
     case "login":
-      return accountMessage("connectionFailed");
+      return { key: "connectionFailed" };
     case "forgot":
     case "resend":
-      return accountMessage("forgotFailed");
+      return { key: "forgotFailed" };
     default:
-      return accountMessage("signupFailed");
+      return { key: "signupFailed" };
   }
 }
 
 /** When the server failed the request itself (the action's own answer, with or without JavaScript). */
 export function serverFailureMessageFor(intent: AccountIntent): AccountMessage {
-  return intent === "register" ? accountMessage("serverError") : fallbackMessageFor(intent);
+  return intent === "register" ? { key: "serverError" } : fallbackMessageFor(intent);
 }
 
 /**
@@ -34,7 +36,7 @@ export function unreadableAnswerMessageFor(intent: AccountIntent, status: number
     case "login":
       return { key: "loginHttpFailed", values: { status } };
     case "register":
-      return status === 500 ? accountMessage("serverError") : { key: "signupHttpFailed", values: { status } };
+      return status === 500 ? { key: "serverError" } : { key: "signupHttpFailed", values: { status } };
     default:
       return fallbackMessageFor(intent);
   }

@@ -6,7 +6,7 @@ import { loadDashboardBody } from "~/components/dashboard/dashboard-body-loader"
 import { confirmSearchParam, dashboardPath } from "~/components/dashboard/dashboard-types";
 import { LogoutIcon } from "~/components/layout/icons";
 import type { RootLoaderData } from "~/root";
-import { FormMessage } from "./account-fields";
+import { FormMessage } from "./form-message";
 import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
 import { translateAccountMessage } from "./account-messages";
 import type { AccountUser } from "./account-types";

@@ -8,7 +8,8 @@ import {
   isLooseEmail,
   normalizeEmailInput,
 } from "~/domain/account";
-import { CheckboxField, FormMessage, PasswordField, Spinner, TextField } from "./account-fields";
+import { CheckboxField, PasswordField, TextField } from "./account-fields";
+import { FormMessage, Spinner } from "./form-message";
 import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
 import { afterLoginHref } from "./account-url";
 import { AccountForm } from "./account-form";

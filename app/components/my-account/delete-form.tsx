@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { CheckboxField, PasswordField, Spinner } from "~/components/account/account-fields";
+import { CheckboxField, PasswordField } from "~/components/account/account-fields";
+import { Spinner } from "~/components/account/form-message";
 import { forgetSignedInUser } from "~/components/account/account-storage";
 import { type DeletionField, deletionProblem, MY_ACCOUNT_MESSAGES } from "~/domain/my-account";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { PasswordField, Spinner, TextField } from "~/components/account/account-fields";
+import { PasswordField, TextField } from "~/components/account/account-fields";
+import { Spinner } from "~/components/account/form-message";
 import { type EmailChangeField, emailChangeProblem, MY_ACCOUNT_MESSAGES } from "~/domain/my-account";
 import { formatDate } from "~/lib/date-format";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { Spinner } from "~/components/account/account-fields";
+import { Spinner } from "~/components/account/form-message";
 import type { NewsletterState } from "~/domain/my-account";
 import styles from "./my-account.module.css";
 import { type SectionOutcome, myAccountPath } from "./my-account-types";

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PasswordField, Spinner } from "~/components/account/account-fields";
+import { PasswordField } from "~/components/account/account-fields";
+import { Spinner } from "~/components/account/form-message";
 import { type PasswordChangeField, passwordChangeProblem, MY_ACCOUNT_MESSAGES } from "~/domain/my-account";
 import { useHydrated } from "~/lib/use-hydrated";
 import styles from "./my-account.module.css";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { Spinner } from "~/components/account/account-fields";
+import { Spinner } from "~/components/account/form-message";
 import { MY_ACCOUNT_MESSAGES, type MyAccountMessageKey, photoMessageKey } from "~/domain/my-account";
 import { PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MESSAGE_MS } from "~/domain/photo";
 import styles from "./my-account.module.css";

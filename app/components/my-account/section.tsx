@@ -1,4 +1,4 @@
-import { FormMessage } from "~/components/account/account-fields";
+import { FormMessage } from "~/components/account/form-message";
 import styles from "./my-account.module.css";
 import type { MyAccountSection } from "./my-account-types";
 

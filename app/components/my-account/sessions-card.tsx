@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { Spinner } from "~/components/account/account-fields";
+import { Spinner } from "~/components/account/form-message";
 import { forgetSignedInUser } from "~/components/account/account-storage";
 import { withAccountView } from "~/components/account/account-url";
 import { LogoutIcon } from "~/components/layout/icons";
