@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { startTransition, useEffect, useOptimistic, useRef } from "react";
 import type { BuilderAction, BuilderState } from "~/domain/workout/builder-state";
 import { BUILDER_PARAMS, formatBuilderAction } from "~/domain/workout/builder-url";
 import { EQUIPMENT_IDS, EXERCISE_KINDS, MUSCLE_ZONES } from "~/domain/workout/catalogue-ids";
@@ -31,11 +31,24 @@ export function SearchPanel({
   hydrated: boolean;
   loading: boolean;
   nothingTicked: boolean;
-  dispatch: (action: BuilderAction) => void;
+  dispatch: (action: BuilderAction) => Promise<void>;
 }) {
   const t = useWorkoutT();
   const alreadyAdded = t("search.alreadyAdded");
   const { search } = state;
+  // A tick shows at once and stays until the new state has arrived: that
+  // state comes with a navigation, rendered as a transition, and while the
+  // page is busy rendering the previous one a controlled checkbox would be
+  // set back to its old value in between (seen as a failed click).
+  const [shownTicked, showToggled] = useOptimistic(search.ticked, (ticked: string[], id: string) =>
+    ticked.includes(id) ? ticked.filter((other) => other !== id) : [...ticked, id],
+  );
+  function toggleTick(id: string) {
+    startTransition(async () => {
+      showToggled(id);
+      await dispatch({ kind: "toggle-tick", id });
+    });
+  }
   const results = (view.searchResults?.ids ?? []).filter((id) => view.exercises[id]);
   const total = view.searchResults?.total ?? 0;
   const labels = useMetaLabels();
@@ -72,7 +85,7 @@ export function SearchPanel({
     event.currentTarget.form?.requestSubmit();
   }
 
-  const count = search.ticked.length;
+  const count = shownTicked.length;
   return (
     <section className={styles.searchPanel} aria-labelledby="builder-heading">
       <header className={styles.stepHeader}>
@@ -163,7 +176,7 @@ export function SearchPanel({
           {results.map((id) => {
             const exercise = view.exercises[id]!;
             const added = state.chosen.includes(id);
-            const ticked = added || search.ticked.includes(id);
+            const ticked = added || shownTicked.includes(id);
             return (
               <li key={id} className={styles.result} data-added={added || undefined}>
                 <input
@@ -174,7 +187,7 @@ export function SearchPanel({
                   className={`checkbox ${styles.resultCheckbox}`}
                   checked={ticked}
                   disabled={added}
-                  onChange={() => dispatch({ kind: "toggle-tick", id })}
+                  onChange={() => toggleTick(id)}
                 />
                 <label htmlFor={`tick-${id}`} className={styles.resultLabel}>
                   <span className={styles.exerciseName}>{exercise.name}</span>

@@ -93,7 +93,8 @@ export interface BuilderController {
   refusal: EquipmentRefusal | null;
   nothingTicked: boolean;
   lookup: ExerciseLookup;
-  dispatch(action: BuilderAction): void;
+  /** Applies a change; the promise settles once the page has the new state's lists. */
+  dispatch(action: BuilderAction): Promise<void>;
   /** The builder form's submit handler: reads the form like the server would, applies its action in place. */
   onSubmit(event: React.FormEvent<HTMLFormElement>): void;
 }
@@ -139,10 +140,10 @@ export function useBuilder(view: BuilderView): BuilderController {
   }, [refusal]);
 
   const go = useCallback(
-    (next: BuilderState, replace: boolean) => {
+    async (next: BuilderState, replace: boolean) => {
       markBuilderTouched(localStorage);
       const sessionName = next.sessionName === view.defaultSessionName ? "" : next.sessionName;
-      navigate(builderHref({ ...next, sessionName }), {
+      await navigate(builderHref({ ...next, sessionName }), {
         replace,
         preventScrollReset: true,
         state: OWN_NAVIGATION,
@@ -152,7 +153,7 @@ export function useBuilder(view: BuilderView): BuilderController {
   );
 
   const apply = useCallback(
-    (base: BuilderState, action: BuilderAction | null) => {
+    async (base: BuilderState, action: BuilderAction | null) => {
       setNothingTicked(false);
       if (action?.kind === "restart") forgetBuilder(localStorage);
       if (action?.kind === "confirm-search" && base.search.ticked.length === 0) {
@@ -167,7 +168,7 @@ export function useBuilder(view: BuilderView): BuilderController {
       }
       setRefusal(null);
       stateRef.current = outcome.state;
-      go(outcome.state, !(action && HISTORY_ACTIONS.has(action.kind)));
+      await go(outcome.state, !(action && HISTORY_ACTIONS.has(action.kind)));
     },
     [go, lookup],
   );
@@ -181,7 +182,7 @@ export function useBuilder(view: BuilderView): BuilderController {
       const params = formParams(event.currentTarget, submitter);
       const action = parseBuilderAction(params.get(BUILDER_PARAMS.action));
       params.delete(BUILDER_PARAMS.action);
-      apply(withTypedFields(stateRef.current, parseBuilderParams(params)), action);
+      void apply(withTypedFields(stateRef.current, parseBuilderParams(params)), action);
     },
     [apply],
   );
