@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useOptimistic, useRef } from "react";
-import type { BuilderAction, BuilderState } from "~/domain/workout/builder-state";
+import { type BuilderAction, type BuilderState, toggledTick } from "~/domain/workout/builder-state";
 import { BUILDER_PARAMS, formatBuilderAction } from "~/domain/workout/builder-url";
 import { EQUIPMENT_IDS, EXERCISE_KINDS, MUSCLE_ZONES } from "~/domain/workout/catalogue-ids";
 import type { BuilderView } from "~/services/workout/builder.server";
@@ -40,9 +40,7 @@ export function SearchPanel({
   // state comes with a navigation, rendered as a transition, and while the
   // page is busy rendering the previous one a controlled checkbox would be
   // set back to its old value in between (seen as a failed click).
-  const [shownTicked, showToggled] = useOptimistic(search.ticked, (ticked: string[], id: string) =>
-    ticked.includes(id) ? ticked.filter((other) => other !== id) : [...ticked, id],
-  );
+  const [shownTicked, showToggled] = useOptimistic(search.ticked, toggledTick);
   function toggleTick(id: string) {
     startTransition(async () => {
       showToggled(id);

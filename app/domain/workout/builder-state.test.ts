@@ -19,6 +19,7 @@ import {
   stepAfter,
   stepBefore,
   stepHasChoice,
+  toggledTick,
 } from "./builder-state";
 import { MUSCLE_ZONES } from "./catalogue-ids";
 import { buildExerciseIndex } from "./suggestions";
@@ -485,5 +486,15 @@ describe("choices and the chosen exercises", () => {
       many,
     );
     expect(normalized.search.ticked).toEqual(ticked.slice(0, MAX_TICKED));
+  });
+});
+
+describe("toggledTick (the search's checkbox, in the reducer and shown at once on the page)", () => {
+  it("ticks, unticks, and keeps at most MAX_TICKED ticked", () => {
+    expect(toggledTick(["a"], "b")).toEqual(["a", "b"]);
+    expect(toggledTick(["a", "b"], "a")).toEqual(["b"]);
+    const full = Array.from({ length: MAX_TICKED }, (_, i) => `exo-${i}`);
+    expect(toggledTick(full, "one-more")).toHaveLength(MAX_TICKED);
+    expect(toggledTick(full, "exo-0")).toHaveLength(MAX_TICKED - 1);
   });
 });

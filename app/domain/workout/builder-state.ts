@@ -268,6 +268,11 @@ function pickType(state: BuilderState, id: string, lookup: ExerciseLookup): Buil
   return afterChoicesChange(state, { ...state, type, equipment, muscles, step: 0 }, lookup);
 }
 
+/** A search result ticked or unticked: at most MAX_TICKED ticked at once. */
+export function toggledTick(ticked: readonly string[], id: string): string[] {
+  return ticked.includes(id) ? withoutId(ticked, id) : capped([...ticked, id], MAX_TICKED);
+}
+
 function withoutId(list: readonly string[], id: string): string[] {
   return list.filter((value) => value !== id);
 }
@@ -377,10 +382,7 @@ export function applyBuilderAction(state: BuilderState, action: BuilderAction, l
     }
     case "toggle-tick": {
       if (state.chosen.includes(action.id) || !lookup(action.id)) return unchanged(state);
-      const ticked = state.search.ticked.includes(action.id)
-        ? withoutId(state.search.ticked, action.id)
-        : capped([...state.search.ticked, action.id], MAX_TICKED);
-      return changed({ ...state, search: { ...state.search, ticked } });
+      return changed({ ...state, search: { ...state.search, ticked: toggledTick(state.search.ticked, action.id) } });
     }
     case "tick-first": {
       // Enter in the search box ticks the first match not yet added (nor ticked).
