@@ -312,7 +312,10 @@ test.describe("workout builder with JavaScript", () => {
   test("reorder by dragging with the mouse", async ({ page }) => {
     await toChestWithDumbbells(page);
     const [a, b, c] = await addSuggestions(page, 3);
-    await page.locator("ol[data-sortable=ready]").waitFor();
+    const list = page.locator("ol[data-sortable=ready]");
+    await list.waitFor();
+    // The whole list in sight: a pointer below the fold finds no item to drop on.
+    await list.evaluate((element) => element.scrollIntoView({ block: "center" }));
     const source = chosenItems(page).first().locator("[class*=exerciseName]");
     const target = chosenItems(page).last();
     const from = (await source.boundingBox())!;
