@@ -91,3 +91,27 @@ export async function seedDashboardUser(databaseFile) {
     await store.close();
   }
 }
+
+/** An admin with no data of its own, to weigh the admin pages as an admin sees them. Returns a bearer token. */
+export async function seedAdminUser(databaseFile) {
+  const store = openSqliteStore(`sqlite:${databaseFile}`);
+  try {
+    const user = await store.users.create({
+      pseudo: "bench-admin",
+      email: "bench-admin@dynami.local",
+      passwordHash: "not-a-password",
+      role: "admin",
+      emailVerifiedAt: new Date(),
+    });
+    const token = newToken();
+    await store.sessions.create({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      persistent: true,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    return token;
+  } finally {
+    await store.close();
+  }
+}
