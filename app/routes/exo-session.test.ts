@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { exerciseField, formatSessionIntent, SESSION_FORM_FIELDS } from "~/domain/workout/session-form";
 import { startSession } from "~/services/auth/session.server";
 import type { SessionActionData } from "~/services/workout/session-page.server";
+import { SESSION_SAVE_LIMIT } from "~/services/workout/sessions.server";
 import { callRoute, freshTestAppPerTest } from "~/testing/route-harness.server";
 import * as exoRoute from "./exo.tsx";
 
@@ -114,6 +115,17 @@ describe("/exo action: the session's form without JavaScript", () => {
     expect(data).toMatchObject({
       kind: "summary",
       result: { outcome: "nothing-to-save", savedCount: 0, errorCount: 0 },
+    });
+    expect(await app.services.store.workoutSessions.listForUser(userId)).toEqual([]);
+  });
+
+  it("summarises a refusal past the hourly limit as a message key with its values, not French text", async () => {
+    const limiter = app.services.store.rateLimiter(SESSION_SAVE_LIMIT);
+    for (let index = 0; index < SESSION_SAVE_LIMIT.points; index += 1) await limiter.consume(userId);
+    const { data } = await post({ ...sessionForm(), intent: finish }, { Cookie: cookie });
+    expect(data).toMatchObject({
+      kind: "summary",
+      result: { outcome: "failed", savedCount: 0, errorCount: 1, refusal: { key: "tooMany", values: { minutes: 60 } } },
     });
     expect(await app.services.store.workoutSessions.listForUser(userId)).toEqual([]);
   });

@@ -6,6 +6,7 @@ import {
   DEFAULT_SESSION_NAME,
   incomingOf,
   type IncomingSession,
+  sessionRefusalOfCode,
   sessionResultOf,
   sessionToSave,
 } from "./session-payload";
@@ -390,7 +391,7 @@ describe("the summary's outcome", () => {
       outcome: "saved",
       savedCount: 1,
       errorCount: 0,
-      errorMessage: null,
+      refusal: null,
     });
     expect(sessionResultOf(payload, { outcome: "failed" })).toMatchObject({ savedCount: 0, errorCount: 1 });
     expect(sessionResultOf(payload, { outcome: "kept-on-device" })).toMatchObject({ savedCount: 0, errorCount: 0 });
@@ -398,9 +399,17 @@ describe("the summary's outcome", () => {
       sessionResultOf(payload, {
         outcome: "failed",
         errorCount: 2,
-        errorMessage: "endedAt ne peut pas être dans le futur.",
+        refusal: { key: "tooMany", values: { minutes: 12 } },
       }),
-    ).toMatchObject({ errorCount: 2, errorMessage: "endedAt ne peut pas être dans le futur." });
+    ).toMatchObject({ errorCount: 2, refusal: { key: "tooMany", values: { minutes: 12 } } });
+  });
+
+  it("reads a refusal's reason from the API's code, the generic one for anything else", () => {
+    expect(sessionRefusalOfCode("NO_VALID_ENTRIES")).toEqual({ key: "noValidEntries" });
+    // A schema error (no code), a 429 the browser never shows, an unknown code, no answer at all.
+    for (const code of [undefined, null, "tooManyRequests", "SOMETHING_NEW", 400, "noValidEntries"]) {
+      expect(sessionRefusalOfCode(code)).toEqual({ key: "generic" });
+    }
   });
 });
 

@@ -26,6 +26,29 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** The error code of a session without a single valid entry (the spec's NO_VALID_ENTRIES). */
 export const NO_VALID_ENTRIES = "NO_VALID_ENTRIES";
+/** The error code of a finish past the hourly limit of new sessions (429). */
+export const TOO_MANY_SESSIONS = "tooManyRequests";
+
+/**
+ * Why the server refused a finished session, as the save service answers it:
+ * a key of `saveRefused.*` in locales/<lng>/workout-session.json and its
+ * values. Pages translate it; the JSON API answers its French text
+ * (sessionRefusalText in session-schema.ts) with the code.
+ */
+export type SessionRefusalMessage = { key: "noValidEntries" } | { key: "tooMany"; values: { minutes: number } };
+
+/** What the summary says of a refusal: the service's message, or the browser's generic line for an answer it cannot read. */
+export type SessionSaveMessage = SessionRefusalMessage | { key: "generic" };
+
+/**
+ * The summary's message for a refusal the API answered with `code` (JSON
+ * body): a code with its own text, else the generic line (an unknown code, a
+ * schema error, an answer that is not JSON). A 429 is sent again later, so
+ * the browser never shows it.
+ */
+export function sessionRefusalOfCode(code: unknown): SessionSaveMessage {
+  return code === NO_VALID_ENTRIES ? { key: "noValidEntries" } : { key: "generic" };
+}
 
 export interface SavedSessionPayload {
   name: string;
@@ -195,13 +218,13 @@ export interface SessionResult {
   outcome: SavingOutcome;
   savedCount: number;
   errorCount: number;
-  /** The server's reason for a refusal, shown as is. */
-  errorMessage: string | null;
+  /** Why the server refused it, translated by the summary in the page's language. */
+  refusal: SessionSaveMessage | null;
 }
 
 export function sessionResultOf(
   payload: SavedSessionPayload,
-  saving: { outcome: SavingOutcome; errorCount?: number; errorMessage?: string | null },
+  saving: { outcome: SavingOutcome; errorCount?: number; refusal?: SessionSaveMessage | null },
 ): SessionResult {
   return {
     name: payload.name,
@@ -211,6 +234,6 @@ export function sessionResultOf(
     outcome: saving.outcome,
     savedCount: saving.outcome === "saved" ? 1 : 0,
     errorCount: saving.errorCount ?? (saving.outcome === "failed" ? 1 : 0),
-    errorMessage: saving.errorMessage ?? null,
+    refusal: saving.refusal ?? null,
   };
 }

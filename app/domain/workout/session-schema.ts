@@ -16,7 +16,7 @@ import {
   SESSION_MODES,
   type SessionMode,
 } from "./session-entries";
-import { IDEMPOTENCY_KEY_PATTERN, type IncomingSession } from "./session-payload";
+import { IDEMPOTENCY_KEY_PATTERN, type IncomingSession, type SessionRefusalMessage } from "./session-payload";
 import { MAX_SESSION_SPAN_MS } from "./session-timer";
 import { withoutControlCharacters } from "../text";
 
@@ -41,7 +41,15 @@ export const SESSION_PAYLOAD_MESSAGES = {
   tooOld: "endedAt ne peut pas précéder le 1er janvier 2020.",
   noValidEntries:
     "Aucune série valide : note au moins une répétition, une charge, une durée ou une distance pour enregistrer la séance.",
+  tooManySessions: (minutes: number) => `Trop de séances enregistrées en une heure. Réessaie dans ${minutes} min.`,
 } as const;
+
+/** The French text the JSON API answers for a refusal of the save service (pages translate its key instead). */
+export function sessionRefusalText(message: SessionRefusalMessage): string {
+  return message.key === "tooMany"
+    ? SESSION_PAYLOAD_MESSAGES.tooManySessions(message.values.minutes)
+    : SESSION_PAYLOAD_MESSAGES.noValidEntries;
+}
 
 const M = SESSION_PAYLOAD_MESSAGES;
 

@@ -200,7 +200,12 @@ describe("POST /api/workouts/sessions", () => {
     const refused = await post(aPayload(), bearer(leaToken));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await refused.json()) as { message: string }).message).toMatch(/^Trop de séances/);
+    const minutes = Math.ceil(Number(refused.headers.get("Retry-After")) / 60);
+    // The spec's French text, and the code the browser translates.
+    expect(await refused.json()).toEqual({
+      message: `Trop de séances enregistrées en une heure. Réessaie dans ${minutes} min.`,
+      code: "tooManyRequests",
+    });
     expect(await savedSessions()).toHaveLength(50);
     // Someone else's budget is theirs.
     expect((await post(aPayload(), bearer(maxToken))).status).toBe(201);

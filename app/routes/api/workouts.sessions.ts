@@ -4,7 +4,7 @@ import { getServices } from "~/context.server";
 import { nextKeysetPageQuery } from "~/domain/keyset-page";
 import { parseWorkoutSessionPageQuery } from "~/domain/workout/session-page";
 import { IDEMPOTENCY_KEY_PATTERN } from "~/domain/workout/session-payload";
-import { parseSessionPayload, SESSION_PAYLOAD_MESSAGES } from "~/domain/workout/session-schema";
+import { parseSessionPayload, SESSION_PAYLOAD_MESSAGES, sessionRefusalText } from "~/domain/workout/session-schema";
 import { ApiError, failureResponse, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { requireApiUser } from "~/services/auth/session.server";
 import { weekPointsFor } from "~/services/dashboard.server";
@@ -62,7 +62,8 @@ function idempotencyKeyOf(request: Request, fromBody: string | null): string | n
 // session for the caller, its entries, calories and duration computed here.
 // 201 {id, _id}; 200 with the same answer for a second copy of one finish
 // (same idempotency key); 400 {message, code: "NO_VALID_ENTRIES"} when no set
-// holds a value.
+// holds a value; 429 {message, code: "tooManyRequests"} past the hourly limit.
+// The message is the spec's French text; the browser translates the code.
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   return handleApi(async () => {
@@ -74,9 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const key = idempotencyKeyOf(request, parsed.idempotencyKey);
     const outcome = await saveWorkoutSession(getServices(context), user.id, parsed.session, key);
     if (!outcome.ok) {
-      return outcome.code === "NO_VALID_ENTRIES"
-        ? failureResponse(outcome, { code: outcome.code })
-        : failureResponse(outcome);
+      return failureResponse({ ...outcome, message: sessionRefusalText(outcome.message) }, { code: outcome.code });
     }
     const { _id } = outcome.session;
     return Response.json({ id: _id, _id }, { status: outcome.created ? 201 : 200 });

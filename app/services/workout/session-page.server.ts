@@ -108,6 +108,6 @@ export async function sessionPageAction(
   );
   const result = saved.ok
     ? sessionResultOf(payload, { outcome: "saved" })
-    : sessionResultOf(payload, { outcome: "failed", errorMessage: saved.message });
+    : sessionResultOf(payload, { outcome: "failed", refusal: saved.message });
   return { data: { kind: "summary", result }, status: 200 };
 }

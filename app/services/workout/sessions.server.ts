@@ -2,8 +2,13 @@ import type { AppServices } from "~/context.server";
 import type { KeysetPageRequest } from "~/domain/keyset-page";
 import type { SessionEntry, SessionSummary } from "~/domain/workout/session-entries";
 import { WORKOUT_SESSION_PAGE_SIZE } from "~/domain/workout/session-page";
-import { type IncomingSession, NO_VALID_ENTRIES, sessionToSave } from "~/domain/workout/session-payload";
-import { SESSION_PAYLOAD_MESSAGES } from "~/domain/workout/session-schema";
+import {
+  type IncomingSession,
+  NO_VALID_ENTRIES,
+  type SessionRefusalMessage,
+  sessionToSave,
+  TOO_MANY_SESSIONS,
+} from "~/domain/workout/session-payload";
 import { durationMinutes } from "~/domain/workout/session-timer";
 import type { WorkoutSessionRecord } from "~/store/types";
 import { recordSessionFigures } from "../dashboard.server";
@@ -57,16 +62,28 @@ export function toWorkoutSessionView(record: WorkoutSessionRecord): WorkoutSessi
  */
 export const SESSION_SAVE_LIMIT = { keyPrefix: "workout-sessions", points: 60, durationSeconds: 60 * 60 };
 
+/**
+ * A refusal carries its code (the JSON API's `code`) and its message as a key
+ * with values (SessionRefusalMessage): the page translates it, the JSON API
+ * answers its French text (sessionRefusalText).
+ */
 export type SaveSessionOutcome =
   | { ok: true; created: boolean; session: WorkoutSessionView }
-  | { ok: false; status: 400; code: typeof NO_VALID_ENTRIES; message: string }
-  | { ok: false; status: 429; code: "tooManyRequests"; message: string; retryAfterSeconds: number };
+  | { ok: false; status: 400; code: typeof NO_VALID_ENTRIES; message: { key: "noValidEntries" } }
+  | {
+      ok: false;
+      status: 429;
+      code: typeof TOO_MANY_SESSIONS;
+      message: Extract<SessionRefusalMessage, { key: "tooMany" }>;
+      retryAfterSeconds: number;
+    };
 
 /**
  * Saves a finished session for a signed-in user. A session without one valid
  * entry saves nothing (NO_VALID_ENTRIES). With an idempotency key, a second
  * copy of the same finish returns the first one (created: false) and costs
- * nothing against the limit.
+ * nothing against the limit; past the limit, tooManyRequests with the
+ * minutes to wait.
  */
 export async function saveWorkoutSession(
   services: AppServices,
@@ -76,18 +93,17 @@ export async function saveWorkoutSession(
 ): Promise<SaveSessionOutcome> {
   const built = sessionToSave(incoming);
   if (!built.ok) {
-    return { ok: false, status: 400, code: built.code, message: SESSION_PAYLOAD_MESSAGES.noValidEntries };
+    return { ok: false, status: 400, code: built.code, message: { key: "noValidEntries" } };
   }
   const limiter = services.store.rateLimiter(SESSION_SAVE_LIMIT);
   const counted = await limiter.consume(userId);
   if (!counted.allowed) {
     const retryAfterSeconds = Math.max(1, Math.ceil(counted.msBeforeNext / 1000));
-    const minutes = Math.ceil(retryAfterSeconds / 60);
     return {
       ok: false,
       status: 429,
-      code: "tooManyRequests",
-      message: `Trop de séances enregistrées en une heure. Réessaie dans ${minutes} min.`,
+      code: TOO_MANY_SESSIONS,
+      message: { key: "tooMany", values: { minutes: Math.ceil(retryAfterSeconds / 60) } },
       retryAfterSeconds,
     };
   }

@@ -31,14 +31,15 @@ beforeEach(() => {
   storage = new MemoryStorage();
 });
 
-/** A fake fetch answering each request in turn; records what was sent. */
-function answers(...replies: (number | "offline")[]) {
+/** A fake fetch answering each request in turn (a status, or a whole answer); records what was sent. */
+function answers(...replies: (number | Response | "offline")[]) {
   const sent: { url: string; key: string | null; body: unknown }[] = [];
   const fetch = (async (url: string, init: RequestInit) => {
     const headers = new Headers(init.headers);
     sent.push({ url, key: headers.get("Idempotency-Key"), body: JSON.parse(String(init.body)) });
     const reply = replies.shift() ?? 201;
     if (reply === "offline") throw new TypeError("Failed to fetch");
+    if (reply instanceof Response) return reply;
     const body = reply >= 400 ? { message: `refused ${reply}` } : { id: "x", _id: "x" };
     return Response.json(body, { status: reply });
   }) as unknown as typeof globalThis.fetch;
@@ -102,11 +103,34 @@ describe("sending them", () => {
     ]);
     expect(report).toEqual({
       saved: ["key-00000001", "key-00000004"],
-      refused: [{ key: "key-00000003", message: "refused 400" }],
+      refused: [{ key: "key-00000003", refusal: { key: "generic" } }],
       kept: [],
     });
     // Someone else's session waits for them.
     expect(readPendingSessions(storage).map((item) => item.key)).toEqual(["key-00000002"]);
+  });
+
+  it("keeps a refusal's reason as a key from the answer's code, never the API's French text", async () => {
+    for (const key of ["key-00000001", "key-00000002", "key-00000003", "key-00000004"]) {
+      keepPendingSession(storage, pending(key));
+    }
+    const { fetch } = answers(
+      Response.json(
+        { message: "Aucune série valide : note au moins une répétition…", code: "NO_VALID_ENTRIES" },
+        { status: 400 },
+      ),
+      Response.json({ message: "endedAt ne peut pas être dans le futur." }, { status: 400 }),
+      Response.json({ message: "Nouveau refus", code: "SOMETHING_NEW" }, { status: 422 }),
+      new Response("<html>Bad request</html>", { status: 400, headers: { "Content-Type": "text/html" } }),
+    );
+    const report = await sendPendingSessions({ userId: "user-a", storage, fetch });
+    expect(report.refused).toEqual([
+      { key: "key-00000001", refusal: { key: "noValidEntries" } },
+      { key: "key-00000002", refusal: { key: "generic" } },
+      { key: "key-00000003", refusal: { key: "generic" } },
+      { key: "key-00000004", refusal: { key: "generic" } },
+    ]);
+    expect(readPendingSessions(storage)).toEqual([]);
   });
 
   it("keeps what the network, a busy server or an ended sign-in could not take", async () => {

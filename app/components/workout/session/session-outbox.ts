@@ -4,7 +4,12 @@
 // idempotency key, so the server saves a session once however many times it
 // arrives (a retry whose answer was lost, two tabs sending together).
 
-import { IDEMPOTENCY_KEY_PATTERN, type SavedSessionPayload } from "~/domain/workout/session-payload";
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  type SavedSessionPayload,
+  type SessionSaveMessage,
+  sessionRefusalOfCode,
+} from "~/domain/workout/session-payload";
 import { PENDING_SESSIONS_KEY } from "./session-keys";
 
 /** At most this many sessions wait on a device; the oldest go first past it. */
@@ -73,8 +78,12 @@ function forgetPendingSession(storage: SessionStorage, key: string): void {
 export interface SendReport {
   /** Sessions the server has (saved now, or saved before under the same key). */
   saved: string[];
-  /** Sessions the server refused for good (a 4xx other than 401, 403, 408, 429): dropped, with its reason. */
-  refused: { key: string; message: string }[];
+  /**
+   * Sessions the server refused for good (a 4xx other than 401, 403, 408,
+   * 429): dropped, with the reason read from the answer's code (a key the
+   * summary translates, never the API's French text).
+   */
+  refused: { key: string; refusal: SessionSaveMessage }[];
   /** Sessions still waiting: no network, the server busy or down, the user signed out. */
   kept: string[];
 }
@@ -90,14 +99,14 @@ export interface SendOptions {
 /** Answers after which a copy is worth sending again later. */
 const RETRY_LATER = new Set([401, 403, 408, 429]);
 
-async function refusalMessage(response: Response): Promise<string> {
+/** The reason of a refusal, by the answer's code; the generic one for an unknown code or an answer that is not JSON. */
+async function refusalOf(response: Response): Promise<SessionSaveMessage> {
   try {
-    const body = (await response.json()) as { message?: unknown };
-    if (typeof body.message === "string" && body.message) return body.message.slice(0, 300);
+    const body = (await response.json()) as { code?: unknown } | null;
+    return sessionRefusalOfCode(body?.code);
   } catch {
-    // Not JSON: the status says enough.
+    return sessionRefusalOfCode(null);
   }
-  return `request_failed_${response.status}`;
 }
 
 let sending: Promise<SendReport> | null = null;
@@ -147,7 +156,7 @@ async function sendAll({
     } else if (response.status >= 500 || RETRY_LATER.has(response.status)) {
       report.kept.push(pending.key);
     } else {
-      report.refused.push({ key: pending.key, message: await refusalMessage(response) });
+      report.refused.push({ key: pending.key, refusal: await refusalOf(response) });
       forgetPendingSession(storage, pending.key);
     }
   }

@@ -4,6 +4,7 @@ import { AlertIcon, CheckCircleIcon } from "~/components/layout/icons";
 import type { SessionResult } from "~/domain/workout/session-payload";
 import { durationMinutes } from "~/domain/workout/session-timer";
 import { CheckIcon } from "../workout-icons";
+import { translateSessionRefusal } from "./session-refusal";
 import type { SessionT } from "./set-logger";
 import styles from "./session.module.css";
 
@@ -22,7 +23,7 @@ function SavingStatus({ result, loginHref, t }: { result: SessionResult; loginHr
           <AlertIcon />
           <div>
             <p>{t("saving.errors", { count: result.errorCount })}</p>
-            {result.errorMessage ? <p>{result.errorMessage}</p> : null}
+            {result.refusal ? <p>{translateSessionRefusal(t, result.refusal)}</p> : null}
           </div>
         </div>
       );

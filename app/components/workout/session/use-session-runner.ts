@@ -204,7 +204,7 @@ export function useSessionRunner({
       sessionResultOf(payload, {
         outcome: report.saved.includes(key) ? "saved" : mine ? "failed" : "kept-on-device",
         errorCount: report.refused.length,
-        errorMessage: mine?.message ?? report.refused[0]?.message ?? null,
+        refusal: mine?.refusal ?? report.refused[0]?.refusal ?? null,
       }),
     );
   }
