@@ -3,26 +3,80 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // The glossary (../shared/spec/GLOSSARY.md) over every text of English,
-// German and Spanish: the forms it bans never come back. French is the
+// German and Spanish: the locale files and the language parts of the data
+// files the pages show (public/data/*.json and the exercise catalogue
+// public/data/exo/*.json). The forms it bans never come back. French is the
 // source and keeps its own punctuation.
 
-const localesDir = path.resolve(import.meta.dirname, "../../locales");
+const root = path.resolve(import.meta.dirname, "../..");
+const localesDir = path.join(root, "locales");
+const dataDir = path.join(root, "public/data");
 
-/** Every string of a locale file, with where it sits ("namespace: key.path"). */
-function textsOf(language: string): { where: string; text: string }[] {
-  const texts: { where: string; text: string }[] = [];
-  const walk = (value: unknown, where: string) => {
-    if (typeof value === "string") texts.push({ where, text: value });
-    else if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${where}[${index}]`));
+type Language = "en" | "de" | "es";
+const languages: readonly Language[] = ["en", "de", "es"];
+interface Text {
+  where: string;
+  text: string;
+}
+
+const jsonFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .toSorted();
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, "utf8"));
+
+/** Every string under `value`, with where it sits ("prefix key.path[index]"). */
+function stringsOf(value: unknown, where: string, into: Text[] = []): Text[] {
+  if (typeof value === "string") into.push({ where, text: value });
+  else if (Array.isArray(value)) value.forEach((item, index) => stringsOf(item, `${where}[${index}]`, into));
+  else if (value && typeof value === "object") {
+    for (const [key, child] of Object.entries(value))
+      stringsOf(child, where.endsWith(":") ? `${where} ${key}` : `${where}.${key}`, into);
+  }
+  return into;
+}
+
+/** Values of the data files that are no words: ids, icon names, paths and links. */
+const notText = new Set(["id", "icon", "image", "photo", "href", "socials"]);
+
+/**
+ * The texts of one language in a data file. Those files hold a language
+ * under a key named after it, wherever it sits: at the top (about.json,
+ * db.json), under `translations` (reviews.json), or per field of each entry
+ * (`names` and `description` of the catalogue). French and the
+ * language-neutral fields (ids, aliases, tags) are left out.
+ */
+function dataTextsOf(data: unknown, language: Language, file: string): Text[] {
+  const texts: Text[] = [];
+  const walk = (value: unknown, at: string) => {
+    if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${at}[${index}]`));
     else if (value && typeof value === "object") {
-      for (const [key, child] of Object.entries(value))
-        walk(child, where.endsWith(":") ? `${where} ${key}` : `${where}.${key}`);
+      for (const [key, child] of Object.entries(value)) {
+        const childAt = at.endsWith(":") ? `${at} ${key}` : `${at}.${key}`;
+        if (key === language)
+          texts.push(
+            ...stringsOf(child, childAt).filter(
+              (text) => !text.where.split(/[.[\]\s]/).some((part) => notText.has(part)),
+            ),
+          );
+        else if (!(languages as readonly string[]).includes(key) && key !== "fr") walk(child, childAt);
+      }
     }
   };
-  for (const file of readdirSync(path.join(localesDir, language)).filter((name) => name.endsWith(".json"))) {
-    walk(JSON.parse(readFileSync(path.join(localesDir, language, file), "utf8")), `${file.replace(".json", "")}:`);
-  }
+  walk(data, file);
   return texts;
+}
+
+/** Every text of a language: its locale files, then its parts of the data files. */
+function textsOf(language: Language): Text[] {
+  const fromLocales = jsonFiles(path.join(localesDir, language)).flatMap((file) =>
+    stringsOf(readJson(path.join(localesDir, language, file)), `${file.replace(".json", "")}:`),
+  );
+  const fromData = [
+    ...jsonFiles(dataDir).map((file) => ({ file, name: file })),
+    ...jsonFiles(path.join(dataDir, "exo")).map((file) => ({ file: path.join("exo", file), name: `exo/${file}` })),
+  ].flatMap(({ file, name }) => dataTextsOf(readJson(path.join(dataDir, file)), language, `${name}:`));
+  return [...fromLocales, ...fromData];
 }
 
 /**
@@ -41,27 +95,50 @@ interface BannedForm {
   why: string;
 }
 
+/**
+ * A whole word (or words), in any case. JavaScript's \b only knows ASCII
+ * letters, so "cogió" would have no boundary after its "ó": letters of every
+ * script count here.
+ */
+const word = (body: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, "iu");
+
 /** A space (plain, no-break or narrow no-break) before : ; ? or ! is French typography. */
 const frenchSpacing: BannedForm = { pattern: /[ \u00a0\u202f][:;?!]/, why: "French spacing before : ; ? !" };
 
-const bannedForms: Record<"en" | "de" | "es", BannedForm[]> = {
-  en: [frenchSpacing],
-  de: [frenchSpacing, { pattern: /workout/i, why: "a workout is a 'Training' in German" }],
+const bannedForms: Record<Language, BannedForm[]> = {
+  en: [
+    frenchSpacing,
+    { pattern: /\be-mail/i, why: "'email', never 'e-mail'" },
+    { pattern: word("work out (?:your|\\d)"), why: "a calculator's action is 'Calculate', never 'Work out'" },
+  ],
+  de: [
+    frenchSpacing,
+    { pattern: /workout/i, why: "a workout is a 'Training' in German" },
+    { pattern: /trainingseinheit/i, why: "a workout is a 'Training', never a 'Trainingseinheit'" },
+    {
+      pattern: /newsletter-anmeldung|abonnement/i,
+      why: "the newsletter subscription is a 'Newsletter-Abo' ('Anmeldung' is logging in)",
+    },
+  ],
   es: [
     frenchSpacing,
     { pattern: /\be-?mail/i, why: "'correo electrónico' (label) or 'correo' (sentence), never 'email'" },
     {
-      pattern: /\bcog(?:e|er|es|emos|en|ido|ida|idos|idas|ió|í|iendo)\b/i,
-      why: "'coger' is rude in much of Latin America",
+      pattern: word(
+        "cog(?:e|es|emos|en|er|erlo|erla|erlos|erlas|ido|ida|idos|idas|ió|í|iendo)|coj(?:o|a|os|as|an|amos)",
+      ),
+      why: "'coger' is rude in much of Latin America: 'tomar', 'en uso', 'ocupado'",
     },
     {
-      pattern: /\bsesi(?:ón|ones) de entrenamiento/i,
+      pattern: word("sesi(?:ón|ones) de entrenamiento|(?:mis|tus|sus|nuestras) sesiones(?! iniciadas)"),
       why: "a workout is an 'entrenamiento'; 'sesión' means being logged in",
     },
+    { pattern: word("rutinas?"), why: "a workout is an 'entrenamiento', never a 'rutina'" },
+    { pattern: /newsletter/i, why: "the newsletter is the 'boletín' in Spanish" },
   ],
 };
 
-function violations(language: "en" | "de" | "es", texts = textsOf(language)) {
+function violations(language: Language, texts = textsOf(language)) {
   return texts.flatMap(({ where, text }) =>
     bannedForms[language]
       .filter(({ pattern }) => pattern.test(readable(text)))
@@ -70,22 +147,87 @@ function violations(language: "en" | "de" | "es", texts = textsOf(language)) {
 }
 
 describe("the glossary's banned forms", () => {
-  for (const language of ["en", "de", "es"] as const) {
+  for (const language of languages) {
     it(`never appear in ${language}`, () => {
       expect(violations(language)).toEqual([]);
     });
   }
 
-  it("are found where they hide", () => {
-    const sample = (text: string) => [{ where: "sample:", text }];
-    expect(violations("en", sample("Wrong password !"))).toHaveLength(1);
-    expect(violations("en", sample("Open\u202f: BMI"))).toHaveLength(1);
-    expect(violations("en", sample("Hi {{name}}! Ready? Go: now."))).toEqual([]);
-    expect(violations("de", sample("Stell dein Workout zusammen."))).toHaveLength(1);
-    expect(violations("es", sample("Tu email es obligatorio."))).toHaveLength(1);
-    expect(violations("es", sample("Este nombre ya está cogido."))).toHaveLength(1);
-    expect(violations("es", sample("Tus sesiones de entrenamiento"))).toHaveLength(1);
-    expect(violations("es", sample("Escribe a {{email}} con tu correo."))).toEqual([]);
-    expect(violations("es", sample("Recoger los datos"))).toEqual([]);
+  it("are looked for in the locales and in every data file", () => {
+    const sources = (language: Language) => new Set(textsOf(language).map(({ where }) => where.split(":")[0]));
+    for (const language of languages) {
+      const read = sources(language);
+      for (const file of [
+        "common",
+        "legal",
+        "about.json",
+        "db.json",
+        "reviews.json",
+        "exo/yoga.json",
+        "exo/muscu.json",
+      ])
+        expect(read, `${language} ${file}`).toContain(file);
+    }
+  });
+
+  it("take each language's part of a data file, and nothing else", () => {
+    const data = {
+      fr: { title: "Séance" },
+      de: { title: "Training", team: [{ id: "camille", bio: "Trainerin", photo: "/a.svg" }] },
+      translations: { es: { someone: { comment: "Buen entrenamiento" } } },
+      exercises: [{ id: "plank", aliases: ["Plank"], names: { en: "Plank", de: "Unterarmstütz" } }],
+    };
+    expect(dataTextsOf(data, "de", "sample:")).toEqual([
+      { where: "sample: de.title", text: "Training" },
+      { where: "sample: de.team[0].bio", text: "Trainerin" },
+      { where: "sample: exercises[0].names.de", text: "Unterarmstütz" },
+    ]);
+    expect(dataTextsOf(data, "es", "sample:").map(({ text }) => text)).toEqual(["Buen entrenamiento"]);
+    expect(dataTextsOf(data, "en", "sample:").map(({ text }) => text)).toEqual(["Plank"]);
+  });
+
+  it("are found where they hide, each of them", () => {
+    // [language, text, how many forms it breaks]
+    const samples: [Language, string, number][] = [
+      ["en", "Wrong password !", 1],
+      ["en", "Open\u202f: BMI", 1],
+      ["en", "Hi {{name}}! Ready? Go: now.", 0],
+      ["en", "Your e-mail address", 1],
+      ["en", "Work out your BMI", 1],
+      ["en", "First work out 1.75 × 1.75.", 1],
+      ["en", "Your email address. Calculate your BMI, then build a workout.", 0],
+      ["de", "Bereit ?", 1],
+      ["de", "Stell dein Workout zusammen.", 1],
+      ["de", "Deine Trainingseinheiten", 1],
+      ["de", "Deine Newsletter-Anmeldung", 1],
+      ["de", "Abonnement bestätigen", 1],
+      ["de", "Dein Newsletter-Abo, deine Trainings und deine Anmeldung.", 0],
+      ["es", "¿Listo ?", 1],
+      ["es", "Tu email es obligatorio.", 1],
+      ["es", "Tu e-mail", 1],
+      ["es", "Este nombre ya está cogido.", 1],
+      ["es", "Coge una mancuerna.", 1],
+      ["es", "Cogerlo con las dos manos", 1],
+      ["es", "Lo cogió ayer.", 1],
+      ["es", "Coja la barra.", 1],
+      ["es", "Cojo el peso.", 1],
+      ["es", "Tus sesiones de entrenamiento", 1],
+      ["es", "Lo que uso en mis sesiones.", 1],
+      ["es", "Tu rutina de hoy", 1],
+      ["es", "Suscríbete a la newsletter", 1],
+      ["es", "Escribe a {{email}} con tu correo.", 0],
+      ["es", "Recoger los datos, barbilla recogida, encogimientos con barra", 0],
+      ["es", "Tus sesiones iniciadas y tu suscripción al boletín", 0],
+    ];
+    for (const [language, text, count] of samples)
+      expect(violations(language, [{ where: "sample:", text }]), `${language}: ${text}`).toHaveLength(count);
+
+    // Every rule fails on at least one sample: none of them is dead.
+    for (const language of languages)
+      for (const { pattern, why } of bannedForms[language])
+        expect(
+          samples.some(([sampleLanguage, text]) => sampleLanguage === language && pattern.test(readable(text))),
+          `${language}: ${why}`,
+        ).toBe(true);
   });
 });
