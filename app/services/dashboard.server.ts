@@ -44,8 +44,14 @@ async function latestImc(store: Store, userId: string): Promise<{ poids: number 
   return { poids: readNumber(latest.meta.poids), imc: readNumber(latest.meta.imc) };
 }
 
-/** What one saved session adds to its user's figures, its exercises' groups from the catalogue. */
-export function contributionOfSession(session: WorkoutSessionRecord, userWeightKg: number | null): WorkoutContribution {
+/**
+ * What one saved session adds to its user's figures, its exercises' groups
+ * from the catalogue; null for a session that is not finished (it counts for nothing).
+ */
+export function contributionOfSession(
+  session: WorkoutSessionRecord,
+  userWeightKg: number | null,
+): WorkoutContribution | null {
   return sessionContribution(session, { userWeightKg, muscleGroupOf, savedAt: session.createdAt });
 }
 
@@ -56,13 +62,14 @@ export function contributionOfSession(session: WorkoutSessionRecord, userWeightK
  */
 export async function recordSessionFigures(store: Store, userId: string, session: WorkoutSessionRecord): Promise<void> {
   const weight = session.bodyMassKg ?? (await latestImc(store, userId))?.poids ?? null;
-  await store.workoutStats.add(userId, contributionOfSession(session, weight));
+  const contribution = contributionOfSession(session, weight);
+  if (contribution) await store.workoutStats.add(userId, contribution);
 }
 
 /** Rebuilds a user's figures from all their sessions, a page at a time (after an import, or to repair). */
 export async function rebuildWorkoutFigures(store: Store, userId: string): Promise<void> {
   const weight = (await latestImc(store, userId))?.poids ?? null;
-  const contributions: WorkoutContribution[] = [];
+  const contributions: (WorkoutContribution | null)[] = [];
   let before: { startedAt: Date; id: string } | undefined;
   for (;;) {
     const page = await store.workoutSessions.listForUser(userId, { limit: WORKOUT_SESSION_PAGE_SIZE, before });
