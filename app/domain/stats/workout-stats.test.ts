@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readSession, type SessionExercise, type SessionSet } from "./session-reading.ts";
 import {
-  bestProgress,
   bodyWeightForEstimates,
   bodyweightLoadKg,
   cardioMet,
@@ -368,26 +367,5 @@ describe("session figures", () => {
       percentDone: 25,
       muscleSets: {},
     });
-  });
-});
-
-describe("best progress of a session", () => {
-  const progress = (sessionKey: string, total: number, done: number) => ({ sessionKey, total, done });
-
-  it("keeps the largest total, then the largest done, for the same session", () => {
-    let kept = bestProgress(null, progress("a", 3, 1));
-    expect(kept).toEqual(progress("a", 3, 1));
-    kept = bestProgress(kept, progress("a", 3, 2));
-    expect(kept).toEqual(progress("a", 3, 2));
-    kept = bestProgress(kept, progress("a", 3, 0));
-    expect(kept).toEqual(progress("a", 3, 2));
-    kept = bestProgress(kept, progress("a", 4, 0));
-    expect(kept).toEqual(progress("a", 4, 0));
-    kept = bestProgress(kept, progress("a", 2, 2));
-    expect(kept).toEqual(progress("a", 4, 0));
-  });
-
-  it("starts over when the session changes", () => {
-    expect(bestProgress(progress("a", 5, 5), progress("b", 1, 0))).toEqual(progress("b", 1, 0));
   });
 });

@@ -266,20 +266,3 @@ export function sessionFigures(
     muscleSets,
   };
 }
-
-/** A session's exercise progress: how many there are, how many are done. */
-export interface SessionProgress {
-  sessionKey: string;
-  total: number;
-  done: number;
-}
-
-/**
- * The session card keeps the best progress seen for the current session
- * (largest total, then largest done) and starts over when the session changes.
- */
-export function bestProgress(kept: SessionProgress | null, seen: SessionProgress): SessionProgress {
-  if (kept === null || kept.sessionKey !== seen.sessionKey) return seen;
-  if (seen.total !== kept.total) return seen.total > kept.total ? seen : kept;
-  return seen.done > kept.done ? seen : kept;
-}
