@@ -20,6 +20,7 @@ import {
   setLoadKg,
   strengthIntensityFactor,
   strengthMet,
+  userWeightForEstimates,
   volumeKg,
 } from "./workout-stats.ts";
 
@@ -57,6 +58,19 @@ describe("body weight for estimates", () => {
 
   it.each([null, undefined, 0, -5, Number.NaN, Number.POSITIVE_INFINITY])("%s falls back to 85 kg", (given) => {
     expect(bodyWeightForEstimates(given)).toBe(85);
+  });
+
+  it("is the latest IMC record's weight, else the account's, else none (DECISIONS.md)", () => {
+    expect(userWeightForEstimates(72, 60)).toBe(72);
+    expect(userWeightForEstimates(null, 60)).toBe(60);
+    expect(userWeightForEstimates(undefined, 60)).toBe(60);
+    // A record whose weight cannot serve leaves the account's.
+    expect(userWeightForEstimates(0, 60)).toBe(60);
+    expect(userWeightForEstimates(Number.NaN, 60)).toBe(60);
+    expect(userWeightForEstimates(null, null)).toBeNull();
+    expect(userWeightForEstimates(undefined, -3)).toBeNull();
+    // Clamped where it is used, not here.
+    expect(userWeightForEstimates(null, 300)).toBe(300);
   });
 });
 
