@@ -3,7 +3,13 @@ import { readSession } from "~/domain/stats/session-reading";
 import { sessionFigures } from "~/domain/stats/workout-stats";
 import { freshTestAppPerTest } from "~/testing/route-harness.server";
 import type { WorkoutSessionRecord } from "~/store/types";
-import { historySummary, rebuildWorkoutFigures, recordSessionFigures, weightForEstimates } from "./dashboard.server";
+import {
+  historySummary,
+  loadDashboard,
+  rebuildWorkoutFigures,
+  recordSessionFigures,
+  weightForEstimates,
+} from "./dashboard.server";
 
 // The dashboard's service on a real (in-memory SQLite) store.
 
@@ -96,5 +102,70 @@ describe("the weight for estimates (DECISIONS.md)", () => {
     expect((await historySummary(store, user, now)).lastCaloriesBurned).toBe(200);
     await store.history.add({ userId, action: "IMC_CALC", meta: { poids: 72, taille: 175, imc: 23.5 } });
     expect((await historySummary(store, user, now)).lastCaloriesBurned).toBe(estimateAt(session, 72));
+  });
+});
+
+describe("loadDashboard", () => {
+  const now = new Date("2026-03-04T12:00:00+01:00");
+
+  async function aUser() {
+    const { store } = app.services;
+    const user = await store.users.create({ pseudo: "lea", email: "lea@example.test", passwordHash: "x" });
+    await store.history.add({ userId: user.id, action: "IMC_CALC", meta: { poids: 70, taille: 175, imc: 22.9 } });
+    return user;
+  }
+
+  function quietErrors() {
+    return vi.spyOn(console, "error").mockImplementation(() => {});
+  }
+
+  it("reads every part, with no error", async () => {
+    const data = await loadDashboard(app.services.store, await aUser(), now);
+    expect(data.errors).toEqual({ history: false, sessions: false, summary: false });
+    expect(data.today).toBe("2026-03-04");
+    expect(data.measures).toHaveLength(1);
+    expect(data.weights).toEqual([{ date: expect.any(String), poids: 70 }]);
+    expect(data.week).toHaveLength(7);
+    expect(data.summary).toMatchObject({ lastWeight: 70 });
+  });
+
+  it("misses only the summary when its totals cannot be read, and logs it", async () => {
+    const { store } = app.services;
+    const user = await aUser();
+    const logged = quietErrors();
+
+    vi.spyOn(store.workoutStats, "totals").mockRejectedValueOnce(new Error("totals down"));
+    const noSummary = await loadDashboard(store, user, now);
+    expect(noSummary.errors).toEqual({ history: false, sessions: false, summary: true });
+    expect(noSummary.summary).toBeNull();
+    expect(noSummary.measures).toHaveLength(1);
+    expect(noSummary.week).toHaveLength(7);
+    expect(logged).toHaveBeenCalledWith("Dashboard: the summary could not be read:", expect.any(Error));
+  });
+
+  it("has no records to show when the history cannot be read", async () => {
+    const { store } = app.services;
+    const user = await aUser();
+    quietErrors();
+    vi.spyOn(store.history, "listForUser").mockRejectedValue(new Error("history down"));
+    const data = await loadDashboard(store, user, now);
+    // The summary reads the latest records too.
+    expect(data.errors).toEqual({ history: true, sessions: false, summary: true });
+    expect(data.measures).toEqual([]);
+    expect(data.weights).toEqual([]);
+    expect(data.summary).toBeNull();
+    expect(data.week).toHaveLength(7);
+  });
+
+  it("has no week points when the day figures cannot be read", async () => {
+    const { store } = app.services;
+    const user = await aUser();
+    const logged = quietErrors();
+    vi.spyOn(store.workoutStats, "days").mockRejectedValue(new Error("days down"));
+    const data = await loadDashboard(store, user, now);
+    expect(data.errors).toEqual({ history: false, sessions: true, summary: true });
+    expect(data.week).toEqual([]);
+    expect(data.measures).toHaveLength(1);
+    expect(logged).toHaveBeenCalledWith("Dashboard: the week could not be read:", expect.any(Error));
   });
 });
