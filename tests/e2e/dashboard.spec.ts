@@ -148,6 +148,44 @@ test.describe("dashboard", () => {
     await context.close();
   });
 
+  test("with JavaScript: the charts take the theme's colours when the theme is switched", async ({
+    browser,
+  }, testInfo) => {
+    test.skip(!jsEnabled(testInfo.project.name), "JavaScript only");
+    const { page, context } = await signedInPage(browser, true, demoUser);
+    await page.goto("/historique");
+    const weightChart = page.locator('[data-chart="line"]');
+    await expect(weightChart).toHaveAttribute("data-drawn", "apexcharts", { timeout: 20_000 });
+    // The axis labels' colour (the theme's muted text) and the grid's (its border colour), as apexcharts drew them.
+    const colours = () =>
+      weightChart.evaluate((box) => ({
+        text: box.querySelector(".apexcharts-yaxis-label")?.getAttribute("fill") ?? null,
+        grid: box.querySelector(".apexcharts-gridline")?.getAttribute("stroke") ?? null,
+      }));
+    await expect.poll(async () => (await colours()).grid).not.toBeNull();
+    const first = await colours();
+    expect(first.text).not.toBeNull();
+    const html = page.locator("html");
+    const firstTheme = (await html.getAttribute("data-theme")) ?? "light";
+
+    await page
+      .getByRole("button", { name: /^Passer en mode (sombre|clair)$/ })
+      .first()
+      .click();
+    await expect(html).toHaveAttribute("data-theme", firstTheme === "dark" ? "light" : "dark");
+    await expect.poll(async () => (await colours()).text).not.toBe(first.text);
+    await expect.poll(async () => (await colours()).grid).not.toBe(first.grid);
+
+    // And back: the first colours again.
+    await page
+      .getByRole("button", { name: /^Passer en mode (sombre|clair)$/ })
+      .first()
+      .click();
+    await expect(html).toHaveAttribute("data-theme", firstTheme);
+    await expect.poll(colours).toEqual(first);
+    await context.close();
+  });
+
   test("with JavaScript: the dialog's history view is the dashboard, and apexcharts loads there only", async ({
     browser,
   }, testInfo) => {
