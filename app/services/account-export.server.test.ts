@@ -157,6 +157,46 @@ describe("the JSON export", () => {
   });
 });
 
+describe("the CSV files", () => {
+  it("never hold another user's rows: the history and the workouts are the account's own", async () => {
+    const { store } = app.services;
+    const lea = await populated({ pseudo: "lea" });
+    const max = await populated({ pseudo: "max", prenom: "Maxime" });
+    // Max's own figures, found nowhere in Léa's files.
+    await store.history.add({
+      userId: max.user.id,
+      action: "IMC_CALC",
+      meta: { poids: 123.4, taille: 191, imc: 33.8 },
+    });
+    await store.history.add({ userId: max.user.id, action: "CALORIES_CALC", meta: { calories: 4321 } });
+    await store.workoutSessions.save(aWorkoutSession(max.user.id, { name: "Course de Maxime" }));
+    const context = app.context();
+    const exported = async (current: CurrentUser, format: "history-csv" | "workouts-csv") => {
+      const file = await exportAccount(context, current, format, "fr");
+      if (!file.ok) throw new Error("export refused");
+      return file.body.trimEnd().split("\r\n");
+    };
+
+    const history = await exported(lea.current, "history-csv");
+    // The header, then Léa's two records.
+    expect(history).toHaveLength(3);
+    for (const value of ["123,4", "123.4", "191", "33,8", "4321", "4 321"]) {
+      expect(history.join("\n")).not.toContain(value);
+    }
+    const workouts = await exported(lea.current, "workouts-csv");
+    expect(workouts).toHaveLength(2);
+    expect(workouts[1]).toContain("Séance de lea");
+    expect(workouts.join("\n")).not.toContain("Séance de max");
+    expect(workouts.join("\n")).not.toContain("Course de Maxime");
+
+    // And the other way round: Max's files hold his rows, none of Léa's.
+    expect(await exported(max.current, "history-csv")).toHaveLength(5);
+    const maxWorkouts = (await exported(max.current, "workouts-csv")).join("\n");
+    expect(maxWorkouts).toContain("Course de Maxime");
+    expect(maxWorkouts).not.toContain("Séance de lea");
+  });
+});
+
 describe("the export of an account with 1,000 workouts", () => {
   // Its time is measured by npm run bench (the dashboard user's export), not here.
   it("holds every one of them, JSON and CSV alike", async () => {

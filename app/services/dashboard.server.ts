@@ -14,7 +14,7 @@ import {
   type WorkoutContribution,
   weekPoints,
 } from "~/domain/stats/summary";
-import { type MuscleGroupOf, sessionFigures } from "~/domain/stats/workout-stats";
+import { type MuscleGroupOf, sessionFigures, userWeightForEstimates } from "~/domain/stats/workout-stats";
 import { MUSCLE_GROUPS, MUSCLE_GROUP_IDS } from "~/domain/workout/zones";
 import { WORKOUT_SESSION_PAGE_SIZE } from "~/domain/workout/session-page";
 import type { Store, UserRecord, WorkoutSessionRecord } from "~/store/types";
@@ -37,15 +37,30 @@ export const muscleGroupOf: MuscleGroupOf = (exercise) => {
   return zone ? (zoneGroups.get(zone) ?? null) : null;
 };
 
-/** Body weight for estimates (DECISIONS.md): the latest IMC record's, else the account's. */
+/** The user's latest IMC record's figures. */
 async function latestImc(store: Store, userId: string): Promise<{ poids: number | null; imc: number | null } | null> {
   const [latest] = await store.history.listForUser(userId, { action: "IMC_CALC", limit: 1 });
   if (!latest) return null;
   return { poids: readNumber(latest.meta.poids), imc: readNumber(latest.meta.imc) };
 }
 
-/** What one saved session adds to its user's figures, its exercises' groups from the catalogue. */
-export function contributionOfSession(session: WorkoutSessionRecord, userWeightKg: number | null): WorkoutContribution {
+/**
+ * The user's weight for estimates (DECISIONS.md): the latest IMC record's,
+ * else the account's weightKg, else null (the default of 85 kg applies).
+ */
+export async function weightForEstimates(store: Store, userId: string): Promise<number | null> {
+  const [imc, user] = await Promise.all([latestImc(store, userId), store.users.findById(userId)]);
+  return userWeightForEstimates(imc?.poids, user?.weightKg);
+}
+
+/**
+ * What one saved session adds to its user's figures, its exercises' groups
+ * from the catalogue; null for a session that is not finished (it counts for nothing).
+ */
+export function contributionOfSession(
+  session: WorkoutSessionRecord,
+  userWeightKg: number | null,
+): WorkoutContribution | null {
   return sessionContribution(session, { userWeightKg, muscleGroupOf, savedAt: session.createdAt });
 }
 
@@ -55,14 +70,15 @@ export function contributionOfSession(session: WorkoutSessionRecord, userWeightK
  * totals and to its day.
  */
 export async function recordSessionFigures(store: Store, userId: string, session: WorkoutSessionRecord): Promise<void> {
-  const weight = session.bodyMassKg ?? (await latestImc(store, userId))?.poids ?? null;
-  await store.workoutStats.add(userId, contributionOfSession(session, weight));
+  const weight = session.bodyMassKg ?? (await weightForEstimates(store, userId));
+  const contribution = contributionOfSession(session, weight);
+  if (contribution) await store.workoutStats.add(userId, contribution);
 }
 
 /** Rebuilds a user's figures from all their sessions, a page at a time (after an import, or to repair). */
 export async function rebuildWorkoutFigures(store: Store, userId: string): Promise<void> {
-  const weight = (await latestImc(store, userId))?.poids ?? null;
-  const contributions: WorkoutContribution[] = [];
+  const weight = await weightForEstimates(store, userId);
+  const contributions: (WorkoutContribution | null)[] = [];
   let before: { startedAt: Date; id: string } | undefined;
   for (;;) {
     const page = await store.workoutSessions.listForUser(userId, { limit: WORKOUT_SESSION_PAGE_SIZE, before });
@@ -108,7 +124,7 @@ export async function historySummary(store: Store, user: UserRecord, now: Date =
     activeDaysForStreak(store, user.id, today),
     store.workoutSessions.listForUser(user.id, { limit: RECENT_SESSIONS }),
   ]);
-  const userWeightKg = imc?.poids ?? user.weightKg;
+  const userWeightKg = userWeightForEstimates(imc?.poids, user.weightKg);
   return buildSummary({
     today,
     latestImc: imc,

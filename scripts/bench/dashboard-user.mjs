@@ -77,14 +77,12 @@ export async function seedDashboardUser(databaseFile) {
       });
       if (!built.ok) throw new Error("the bench's session has no valid entry");
       const { session } = await store.workoutSessions.save({ userId: user.id, ...built.session });
-      await store.workoutStats.add(
-        user.id,
-        sessionContribution(session, {
-          userWeightKg: 80,
-          muscleGroupOf: (exercise) => GROUPS[exercise.exerciseId] ?? null,
-          savedAt: session.createdAt,
-        }),
-      );
+      const contribution = sessionContribution(session, {
+        userWeightKg: 80,
+        muscleGroupOf: (exercise) => GROUPS[exercise.exerciseId] ?? null,
+        savedAt: session.createdAt,
+      });
+      if (contribution) await store.workoutStats.add(user.id, contribution);
     }
     return token;
   } finally {

@@ -1,6 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { createVerifiedAccount } from "./support/accounts";
 import { demoAdmin, demoUser } from "./support/server";
 import { logInAs } from "./support/session";
 
@@ -46,6 +47,37 @@ test.describe("dashboard", () => {
     await expect(page.getByText("Non connecté. Connecte-toi d'abord.")).toBeVisible();
     await page.goto("/?compte=history");
     await expect(page.getByRole("dialog").getByText("Non connecté. Connecte-toi d'abord.")).toBeVisible();
+  });
+
+  test("a fresh account's dashboard says there is nothing yet, with and without JavaScript", async ({
+    browser,
+  }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    const account = await createVerifiedAccount();
+    const { page, context } = await signedInPage(browser, js, account);
+    await page.goto("/historique");
+    await expect(page.getByRole("heading", { level: 1, name: "Historique" })).toBeVisible();
+    await expect(
+      page.getByText(
+        "Aucune donnée pour l'instant. Enregistre un IMC, des calories ou une séance pour voir les courbes.",
+      ),
+    ).toBeVisible();
+    // Both charts and the IMC recap.
+    await expect(page.getByText("Aucune donnée disponible.")).toHaveCount(3);
+    await expect(page.locator("[data-chart]")).toHaveCount(0);
+    const stats = page.locator("section", { has: page.getByRole("heading", { name: "Tes statistiques" }) });
+    await expect(stats.getByText("Aucune donnée", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("Erreur de chargement")).toHaveCount(0);
+
+    // The same in the account dialog, over another page.
+    await page.goto("/outils?compte=history");
+    const dialog = page.getByRole("dialog");
+    await expect(
+      dialog.getByText(
+        "Aucune donnée pour l'instant. Enregistre un IMC, des calories ou une séance pour voir les courbes.",
+      ),
+    ).toBeVisible();
+    await context.close();
   });
 
   test("with JavaScript: charts drawn, a tooltip pinned, the photo and a measure changed in place", async ({
@@ -113,6 +145,44 @@ test.describe("dashboard", () => {
 
     const accessibility = await new AxeBuilder({ page }).include("main").analyze();
     expect(accessibility.violations).toEqual([]);
+    await context.close();
+  });
+
+  test("with JavaScript: the charts take the theme's colours when the theme is switched", async ({
+    browser,
+  }, testInfo) => {
+    test.skip(!jsEnabled(testInfo.project.name), "JavaScript only");
+    const { page, context } = await signedInPage(browser, true, demoUser);
+    await page.goto("/historique");
+    const weightChart = page.locator('[data-chart="line"]');
+    await expect(weightChart).toHaveAttribute("data-drawn", "apexcharts", { timeout: 20_000 });
+    // The axis labels' colour (the theme's muted text) and the grid's (its border colour), as apexcharts drew them.
+    const colours = () =>
+      weightChart.evaluate((box) => ({
+        text: box.querySelector(".apexcharts-yaxis-label")?.getAttribute("fill") ?? null,
+        grid: box.querySelector(".apexcharts-gridline")?.getAttribute("stroke") ?? null,
+      }));
+    await expect.poll(async () => (await colours()).grid).not.toBeNull();
+    const first = await colours();
+    expect(first.text).not.toBeNull();
+    const html = page.locator("html");
+    const firstTheme = (await html.getAttribute("data-theme")) ?? "light";
+
+    await page
+      .getByRole("button", { name: /^Passer en mode (sombre|clair)$/ })
+      .first()
+      .click();
+    await expect(html).toHaveAttribute("data-theme", firstTheme === "dark" ? "light" : "dark");
+    await expect.poll(async () => (await colours()).text).not.toBe(first.text);
+    await expect.poll(async () => (await colours()).grid).not.toBe(first.grid);
+
+    // And back: the first colours again.
+    await page
+      .getByRole("button", { name: /^Passer en mode (sombre|clair)$/ })
+      .first()
+      .click();
+    await expect(html).toHaveAttribute("data-theme", firstTheme);
+    await expect.poll(colours).toEqual(first);
     await context.close();
   });
 

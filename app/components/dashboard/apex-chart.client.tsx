@@ -1,6 +1,8 @@
 import type { ApexOptions } from "apexcharts";
-import { useMemo, useState } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 import ReactApexChart from "react-apexcharts/core";
+import { shownTheme, subscribeToShownTheme } from "~/lib/shown-theme";
+import type { Theme } from "~/lib/theme";
 import type { Scale } from "./chart-box";
 // Only the two chart types the dashboard draws, and keyboard navigation:
 // each import registers itself with apexcharts/core.
@@ -32,14 +34,13 @@ export interface ApexChartProps {
 
 interface Palette {
   primary: string;
-  text: string;
   muted: string;
   border: string;
   dark: boolean;
 }
 
-/** The site's colours as the browser resolved them (they depend on the theme). */
-function readPalette(): Palette {
+/** The site's colours as the browser resolved them for the theme the page shows. */
+function readPalette(theme: Theme): Palette {
   const probe = document.createElement("span");
   document.body.append(probe);
   const resolve = (variable: string) => {
@@ -48,18 +49,17 @@ function readPalette(): Palette {
   };
   const palette = {
     primary: resolve("--color-primary"),
-    text: resolve("--color-text"),
     muted: resolve("--color-text-muted"),
     border: resolve("--color-border"),
   };
   probe.remove();
-  // Light text means a dark theme.
-  const [red = 0, green = 0, blue = 0] = (palette.text.match(/\d+/g) ?? []).map(Number);
-  return { ...palette, dark: red + green + blue > 3 * 128 };
+  return { ...palette, dark: theme === "dark" };
 }
 
 export default function ApexChart(props: ApexChartProps) {
-  const [palette] = useState(readPalette);
+  // Read again whenever the page's theme changes (the toggle's data-theme on <html>, or the system's).
+  const theme = useSyncExternalStore(subscribeToShownTheme, shownTheme, shownTheme);
+  const palette = useMemo(() => readPalette(theme), [theme]);
   const { kind, categories, titles, valueTexts, formatTick, onPoint, onDrawn } = props;
 
   const options = useMemo<ApexOptions>(() => {

@@ -2,28 +2,9 @@ import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { rememberPreference } from "~/lib/consent";
+import { shownTheme, subscribeToShownTheme } from "~/lib/shown-theme";
 import { type Theme, themeCookie, themeStorageKey } from "~/lib/theme";
 import { MoonIcon, SunIcon } from "./icons";
-
-const darkSchemeQuery = "(prefers-color-scheme: dark)";
-
-/** The theme the page shows: the one chosen (data-theme on <html>), else the system's. */
-function shownTheme(): Theme {
-  const chosen = document.documentElement.dataset.theme;
-  if (chosen === "dark" || chosen === "light") return chosen;
-  return window.matchMedia(darkSchemeQuery).matches ? "dark" : "light";
-}
-
-function subscribeToShownTheme(onChange: () => void): () => void {
-  const choice = new MutationObserver(onChange);
-  choice.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
-  const system = window.matchMedia(darkSchemeQuery);
-  system.addEventListener("change", onChange);
-  return () => {
-    choice.disconnect();
-    system.removeEventListener("change", onChange);
-  };
-}
 
 /**
  * A form that posts the other theme to /preferences/theme, so it works with

@@ -444,7 +444,7 @@ describe("summary", () => {
 
   it("lists at most the five newest sessions", () => {
     const recentSessions = ["s1", "s2", "s3", "s4", "s5", "s6"].map((id) => {
-      const session = readSession({ _id: id, durationSec: 600 })!;
+      const session = readSession({ _id: id, durationSec: 600, finished: true })!;
       return { session, figures: sessionFigures(session, { userWeightKg: 70 }) };
     });
     expect(buildSummary({ ...empty, recentSessions }).sessions.map((session) => session.id)).toEqual([
@@ -505,11 +505,124 @@ describe("a saved session's contribution", () => {
 
   it("falls back to when it was saved", () => {
     const savedAt = new Date("2026-01-12T08:00:00.000Z");
-    expect(sessionContribution({ calories: 10 }, { userWeightKg: null, savedAt })).toMatchObject({
+    expect(sessionContribution({ calories: 10, finished: true }, { userWeightKg: null, savedAt })).toMatchObject({
       day: "2026-01-12",
       at: savedAt,
       calories: 10,
       exercises: 0,
+    });
+  });
+});
+
+describe("only finished sessions count (section 4)", () => {
+  const savedAt = new Date("2026-03-05T18:00:00.000Z");
+  const options = { userWeightKg: 70, savedAt };
+  const entries = [{ name: "Squat", sets: [{ weightKg: 60, reps: 8 }] }];
+  // Raw records as an import or an older client leaves them: no endedAt, no finished mark.
+  const unfinished = [
+    { startedAt: "2026-03-05T08:00:00Z", durationSec: 1800, calories: 200, entries },
+    { startedAt: "2026-03-04T08:00:00Z", calories: 120, status: "en cours", entries },
+    { startedAt: "2026-03-03T08:00:00Z", calories: 90, progress: 60, percent: "99", finished: false, entries },
+    { calories: 50 },
+  ];
+
+  it("a session without any finished mark contributes nothing", () => {
+    for (const raw of unfinished) expect(sessionContribution(raw, options), JSON.stringify(raw)).toBeNull();
+    expect(sessionContribution(null, options)).toBeNull();
+    expect(sessionContribution("a session", options)).toBeNull();
+  });
+
+  it("a session finished by any of the spec's marks contributes", () => {
+    for (const mark of [
+      { endedAt: "2026-03-05T09:00:00Z" },
+      { finishedAt: "05/03/2026 09:00" },
+      { finished: true },
+      { percent: 100 },
+      { progress: "100" },
+      { status: "done" },
+      { status: "Completed" },
+      { status: "finished" },
+      { status: "terminee" },
+      { status: " Terminée " },
+    ]) {
+      expect(
+        sessionContribution({ startedAt: "2026-03-05T08:00:00Z", calories: 150, entries, ...mark }, options),
+        JSON.stringify(mark),
+      ).toMatchObject({ calories: 150, exercises: 1 });
+    }
+  });
+
+  it("totals, days, the 7-day window, the streak and the week's points leave unfinished records out", () => {
+    const finished = [
+      { endedAt: "2026-03-04T09:00:00Z", durationSec: 1200, calories: 100, entries },
+      { startedAt: "2026-02-20T08:00:00Z", status: "terminée", durationSec: 600, calories: 40, entries },
+    ];
+    const { totals, days } = aggregateContributions(
+      [...unfinished, ...finished].map((raw) => sessionContribution(raw, options)),
+    );
+    expect(totals).toEqual({ sessions: 2, calories: 140, durationSec: 1800 });
+    expect(days.map((day) => [day.day, day.sessions, day.calories])).toEqual([
+      ["2026-02-20", 1, 40],
+      ["2026-03-04", 1, 100],
+    ]);
+    const today = "2026-03-05";
+    // Monday 2026-03-02: only Wednesday's finished session; today's, Tuesday's and the saved one are not finished.
+    expect(weekPoints(days, today).map((point) => point.value)).toEqual([0, 0, 1, 0, 0, 0, 0]);
+    const activeDays = days.map((day) => day.day).toReversed();
+    expect(streakDays(activeDays, today)).toBe(1);
+    const summary = buildSummary({
+      today,
+      latestImc: null,
+      firstImcWeight: null,
+      latestDailyCalories: null,
+      accountWeightKg: null,
+      totals,
+      days,
+      activeDays,
+      recentSessions: [],
+    });
+    expect(summary).toMatchObject({
+      totalSessions: 2,
+      workoutsCount7d: 1,
+      calories7d: 100,
+      caloriesBurnedWeek: 100,
+      avgCaloriesPerWorkout: 70,
+      avgWorkoutDurationMin: 15,
+      streakDays: 1,
+    });
+  });
+
+  it("chooses the last session and the listed ones among finished sessions only", () => {
+    const read = (raw: Record<string, unknown>) => {
+      const session = readSession(raw)!;
+      return { session, figures: sessionFigures(session, { userWeightKg: 70 }) };
+    };
+    const base = {
+      today: "2026-03-05",
+      latestImc: null,
+      firstImcWeight: null,
+      latestDailyCalories: null,
+      accountWeightKg: null,
+      totals: null,
+      days: [],
+      activeDays: [],
+    } satisfies Omit<SummaryInputs, "recentSessions">;
+    const newestUnfinished = read({ _id: "raw", startedAt: "2026-03-05T08:00:00Z", calories: 999, entries });
+    const finished = read({ _id: "done", endedAt: "2026-03-04T09:00:00Z", durationSec: 1200, calories: 100, entries });
+    const summary = buildSummary({ ...base, recentSessions: [newestUnfinished, finished] });
+    expect(summary.lastSession?.id).toBe("done");
+    expect(summary).toMatchObject({ lastCaloriesBurned: 100, lastWorkoutDuration: 20 });
+    expect(summary.sessions.map((session) => session.id)).toEqual(["done"]);
+
+    expect(buildSummary({ ...base, recentSessions: [newestUnfinished] })).toMatchObject({
+      lastSession: null,
+      lastWorkoutDuration: null,
+      lastCaloriesBurned: null,
+      lastCompletedExercises: null,
+      lastPlannedExercises: null,
+      lastExercisesList: [],
+      lastSummary: null,
+      sessions: [],
     });
   });
 });

@@ -53,26 +53,33 @@ export function contributionOf(figures: SessionFigures, day: DayKey, at: Date): 
 
 /**
  * What a saved session (any session-shaped value; `savedAt` when it says
- * nothing of when it happened) adds to its user's figures.
+ * nothing of when it happened) adds to its user's figures. Only a finished
+ * session counts (section 4, isSessionFinished): one without any finished
+ * mark, an imported or older record, adds nothing (null).
  */
 export function sessionContribution(
   session: unknown,
   options: { userWeightKg: number | null; muscleGroupOf?: MuscleGroupOf; savedAt: Date },
-): WorkoutContribution {
-  const read = readSession(session) ?? readSession({})!;
+): WorkoutContribution | null {
+  const read = readSession(session);
+  if (!read?.finished) return null;
   const figures = sessionFigures(read, { userWeightKg: options.userWeightKg, muscleGroupOf: options.muscleGroupOf });
   const at = sessionInstant(read) ?? options.savedAt;
   return contributionOf(figures, dayKeyOf(at), at);
 }
 
-/** Sums contributions per day and overall: what the store keeps, rebuilt from scratch. */
-export function aggregateContributions(contributions: readonly WorkoutContribution[]): {
+/**
+ * Sums contributions per day and overall: what the store keeps, rebuilt from
+ * scratch. A null (a session that is not finished) adds nothing.
+ */
+export function aggregateContributions(contributions: readonly (WorkoutContribution | null)[]): {
   totals: WorkoutTotals;
   days: WorkoutDayStats[];
 } {
   const totals: WorkoutTotals = { sessions: 0, calories: 0, durationSec: 0 };
   const days = new Map<DayKey, WorkoutDayStats>();
   for (const contribution of contributions) {
+    if (contribution === null) continue;
     totals.sessions += 1;
     totals.calories += contribution.calories;
     totals.durationSec += contribution.durationSec;
@@ -240,7 +247,7 @@ export interface SummaryInputs {
   days: readonly WorkoutDayStats[];
   /** Active days, newest first, from today back (see streakDays). */
   activeDays: readonly DayKey[];
-  /** The newest sessions with their figures, newest first. */
+  /** The newest sessions with their figures, newest first; those not finished are left out. */
   recentSessions: readonly { session: ReadSession; figures: SessionFigures }[];
   groupOrder?: readonly string[];
 }
@@ -275,7 +282,9 @@ export function buildSummary(inputs: SummaryInputs): HistorySummary {
   const favouriteWindow = new Set(daysEndingOn(today, FAVOURITE_GROUP_WINDOW_DAYS));
   const workoutsCount7d = sumOver(inputs.days, window7, "sessions");
   const calories7d = Math.round(sumOver(inputs.days, window7, "calories"));
-  const last = inputs.recentSessions[0] ?? null;
+  // Only finished sessions count (section 4): the last one and the list are chosen among them.
+  const recent = inputs.recentSessions.filter(({ session }) => session.finished);
+  const last = recent[0] ?? null;
   const sessions = totals?.sessions ?? 0;
 
   return {
@@ -301,7 +310,7 @@ export function buildSummary(inputs: SummaryInputs): HistorySummary {
     calories7d,
     avgDailyCalories7d: Math.round(calories7d / STATS_WINDOW_DAYS),
     avgCaloriesPerWorkout7d: workoutsCount7d > 0 ? Math.round(calories7d / workoutsCount7d) : null,
-    sessions: inputs.recentSessions.slice(0, RECENT_SESSIONS).map(overviewOf),
+    sessions: recent.slice(0, RECENT_SESSIONS).map(overviewOf),
     lastCompletedExercises: last ? last.figures.completedExercises : null,
     lastPlannedExercises: last ? last.figures.plannedExercises : null,
     lastExercisesList: last

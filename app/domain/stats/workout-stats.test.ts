@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readSession, type SessionExercise, type SessionSet } from "./session-reading.ts";
 import {
-  bestProgress,
   bodyWeightForEstimates,
   bodyweightLoadKg,
   cardioMet,
@@ -21,6 +20,7 @@ import {
   setLoadKg,
   strengthIntensityFactor,
   strengthMet,
+  userWeightForEstimates,
   volumeKg,
 } from "./workout-stats.ts";
 
@@ -58,6 +58,19 @@ describe("body weight for estimates", () => {
 
   it.each([null, undefined, 0, -5, Number.NaN, Number.POSITIVE_INFINITY])("%s falls back to 85 kg", (given) => {
     expect(bodyWeightForEstimates(given)).toBe(85);
+  });
+
+  it("is the latest IMC record's weight, else the account's, else none (DECISIONS.md)", () => {
+    expect(userWeightForEstimates(72, 60)).toBe(72);
+    expect(userWeightForEstimates(null, 60)).toBe(60);
+    expect(userWeightForEstimates(undefined, 60)).toBe(60);
+    // A record whose weight cannot serve leaves the account's.
+    expect(userWeightForEstimates(0, 60)).toBe(60);
+    expect(userWeightForEstimates(Number.NaN, 60)).toBe(60);
+    expect(userWeightForEstimates(null, null)).toBeNull();
+    expect(userWeightForEstimates(undefined, -3)).toBeNull();
+    // Clamped where it is used, not here.
+    expect(userWeightForEstimates(null, 300)).toBe(300);
   });
 });
 
@@ -368,26 +381,5 @@ describe("session figures", () => {
       percentDone: 25,
       muscleSets: {},
     });
-  });
-});
-
-describe("best progress of a session", () => {
-  const progress = (sessionKey: string, total: number, done: number) => ({ sessionKey, total, done });
-
-  it("keeps the largest total, then the largest done, for the same session", () => {
-    let kept = bestProgress(null, progress("a", 3, 1));
-    expect(kept).toEqual(progress("a", 3, 1));
-    kept = bestProgress(kept, progress("a", 3, 2));
-    expect(kept).toEqual(progress("a", 3, 2));
-    kept = bestProgress(kept, progress("a", 3, 0));
-    expect(kept).toEqual(progress("a", 3, 2));
-    kept = bestProgress(kept, progress("a", 4, 0));
-    expect(kept).toEqual(progress("a", 4, 0));
-    kept = bestProgress(kept, progress("a", 2, 2));
-    expect(kept).toEqual(progress("a", 4, 0));
-  });
-
-  it("starts over when the session changes", () => {
-    expect(bestProgress(progress("a", 5, 5), progress("b", 1, 0))).toEqual(progress("b", 1, 0));
   });
 });

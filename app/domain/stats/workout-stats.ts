@@ -24,6 +24,22 @@ export function bodyWeightForEstimates(weightKg: number | null | undefined): num
   return Math.min(BODY_WEIGHT_KG.max, Math.max(BODY_WEIGHT_KG.min, weightKg));
 }
 
+const usableWeight = (weightKg: number | null | undefined) =>
+  weightKg !== null && weightKg !== undefined && Number.isFinite(weightKg) && weightKg > 0 ? weightKg : null;
+
+/**
+ * The user's weight for estimates (DECISIONS.md): the weight of their latest
+ * IMC record, else the account's `weightKg`; null when neither is usable,
+ * and bodyWeightForEstimates then takes the default of 85 kg (and clamps
+ * whatever it is given).
+ */
+export function userWeightForEstimates(
+  latestImcWeightKg: number | null | undefined,
+  accountWeightKg: number | null | undefined,
+): number | null {
+  return usableWeight(latestImcWeightKg) ?? usableWeight(accountWeightKg);
+}
+
 /** Calories = MET x 3.5 x weight / 200 x minutes. */
 export function metCalories(met: number, weightKg: number, minutes: number): number {
   return ((met * 3.5 * weightKg) / 200) * minutes;
@@ -265,21 +281,4 @@ export function sessionFigures(
     strengthExercises: split.strength,
     muscleSets,
   };
-}
-
-/** A session's exercise progress: how many there are, how many are done. */
-export interface SessionProgress {
-  sessionKey: string;
-  total: number;
-  done: number;
-}
-
-/**
- * The session card keeps the best progress seen for the current session
- * (largest total, then largest done) and starts over when the session changes.
- */
-export function bestProgress(kept: SessionProgress | null, seen: SessionProgress): SessionProgress {
-  if (kept === null || kept.sessionKey !== seen.sessionKey) return seen;
-  if (seen.total !== kept.total) return seen.total > kept.total ? seen : kept;
-  return seen.done > kept.done ? seen : kept;
 }

@@ -294,6 +294,20 @@ describe("summary and progress", () => {
     expect(bestProgress({ done: 1, total: 4 }, { done: 3, total: 3 })).toEqual({ done: 1, total: 4 });
   });
 
+  it("keeps the best figure over a run of figures of one session", () => {
+    let kept = bestProgress(null, { done: 1, total: 3 });
+    kept = bestProgress(kept, { done: 2, total: 3 });
+    expect(kept).toEqual({ done: 2, total: 3 });
+    // A step back (an exercise unticked) keeps the best.
+    kept = bestProgress(kept, { done: 0, total: 3 });
+    expect(kept).toEqual({ done: 2, total: 3 });
+    // A larger total wins even with less done; a smaller one never does.
+    kept = bestProgress(kept, { done: 0, total: 4 });
+    expect(kept).toEqual({ done: 0, total: 4 });
+    kept = bestProgress(kept, { done: 2, total: 2 });
+    expect(kept).toEqual({ done: 0, total: 4 });
+  });
+
   it("keeps the figure it holds when a new one is only as good", () => {
     const kept = { done: 2, total: 3 };
     expect(bestProgress(kept, { done: 2, total: 3 })).toBe(kept);

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NOT_SIGNED_IN_MESSAGE, startSession } from "~/services/auth/session.server";
 import { buildSessionPayload } from "~/domain/workout/session-payload";
 import { callRoute, freshTestAppPerTest, jsonRequest } from "~/testing/route-harness.server";
@@ -40,11 +40,26 @@ async function summary(): Promise<HistorySummary> {
 
 const HOUR_MS = 3_600_000;
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe("GET /api/history/summary", () => {
   it("answers 401 without a session", async () => {
     const response = await getSummary({});
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: NOT_SIGNED_IN_MESSAGE });
+  });
+
+  it("answers with the session cookie as with a bearer token", async () => {
+    await app.services.store.history.add({ userId, action: "IMC_CALC", meta: { poids: 70, taille: 170, imc: 24.2 } });
+    const { setCookie } = await startSession(app.context(), userId, { remember: true });
+    const response = await getSummary({ Cookie: setCookie.split(";")[0]! });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.json()).toMatchObject({ lastWeight: 70, imc: 24.2, totalSessions: 0 });
+    // A cookie that holds no session is no session.
+    expect((await getSummary({ Cookie: "dynami_session=nope" })).status).toBe(401);
   });
 
   it("has every field for a user with no session and no record, empty ones at null or 0", async () => {
@@ -222,24 +237,34 @@ describe("the summary follows the sessions saved through the API", () => {
     });
   });
 
-  it("answers {items, points} to GET /api/workouts/sessions?points=week", async () => {
-    await postSession(aPayload(new Date(Date.now() - 2 * HOUR_MS)), { Authorization: `Bearer ${token}` });
+  // The clock is set, so the session always falls in this week: a Wednesday at noon, and the first
+  // minutes of a Monday in Paris (a session that ended at 00:20 counts for Monday, not for last week).
+  it.each([
+    ["on a Wednesday", "2026-03-04T12:00:00+01:00", "2026-03-04T10:00:00+01:00", 2],
+    ["early on a Monday", "2026-03-02T00:40:00+01:00", "2026-03-02T00:20:00+01:00", 0],
+  ])("answers {items, points} to GET /api/workouts/sessions?points=week %s", async (_when, now, endedAt, index) => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(now) });
+    const bearer = (await startSession(app.context(), userId, { remember: false })).token;
+    expect((await postSession(aPayload(new Date(endedAt)), { Authorization: `Bearer ${bearer}` })).status).toBe(201);
     const response = await callRoute(
       sessionsRoute.loader as never,
       new Request("http://localhost:3000/api/workouts/sessions?points=week", {
-        headers: { Authorization: `Bearer ${token}` },
+        headers: { Authorization: `Bearer ${bearer}` },
       }),
       { context: app.context() },
     );
     expect(response.status).toBe(200);
     const body = (await response.json()) as { items: { name: string }[]; points: { date: string; value: number }[] };
     expect(body.items.map((item) => item.name)).toEqual(["Pectoraux"]);
-    expect(body.points).toHaveLength(7);
-    expect(body.points[0]!.date).toBe(weekOf(dayKeyOf(new Date()))[0]);
-    expect(body.points.reduce((total, point) => total + point.value, 0)).toBe(
-      dayKeyOf(new Date(Date.now() - 2 * HOUR_MS)) >= weekOf(dayKeyOf(new Date()))[0]! ? 2 : 0,
+    // Monday 2 March to Sunday 8 March 2026; the session's two exercises on its day, nothing elsewhere.
+    expect(body.points).toEqual(
+      ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08"].map(
+        (date, at) => ({ date, value: at === index ? 2 : 0 }),
+      ),
     );
+  });
 
+  it("refuses any other points than week", async () => {
     const refused = await callRoute(
       sessionsRoute.loader as never,
       new Request("http://localhost:3000/api/workouts/sessions?points=month", {
@@ -284,4 +309,69 @@ describe("GET /api/workouts/sessions?points=week for 0 and 1,000 sessions", () =
     // One session of three exercises on each day of the week so far, none on the days to come.
     expect(body.points.map((point) => point.value)).toEqual(weekOf(today).map((date) => (date <= today ? 3 : 0)));
   }, 60_000);
+});
+
+describe("another user's sessions and records", () => {
+  const getWeek = () =>
+    callRoute(
+      sessionsRoute.loader as never,
+      new Request("http://localhost:3000/api/workouts/sessions?points=week", {
+        headers: { Authorization: `Bearer ${token}` },
+      }),
+      { context: app.context() },
+    ).then((response) => response.json() as Promise<{ items: { name: string }[]; points: { value: number }[] }>);
+
+  it("never appear in a user's summary nor in GET /api/workouts/sessions?points=week", async () => {
+    // Wednesday 4 March 2026 at noon in Paris, so every session below is of this week.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-04T12:00:00+01:00") });
+    token = (await startSession(app.context(), userId, { remember: false })).token;
+    const { store } = app.services;
+    const max = await store.users.create({ pseudo: "max", email: "max@example.com", passwordHash: "x", weightKg: 95 });
+    for (const endedAt of ["2026-03-02T10:00:00+01:00", "2026-03-03T10:00:00+01:00", "2026-03-04T10:00:00+01:00"]) {
+      await saveFinishedSession(store, max.id, { endedAt: new Date(endedAt), name: "Séance de Max" });
+    }
+    await store.history.add({ userId: max.id, action: "IMC_CALC", meta: { poids: 120, taille: 180, imc: 37 } });
+    await store.history.add({ userId: max.id, action: "CALORIES_CALC", meta: { calories: 3200 } });
+
+    // Léa has nothing yet: nothing of Max's shows.
+    expect(await summary()).toMatchObject({
+      lastWeight: null,
+      imc: null,
+      calories: null,
+      initialWeight: null,
+      latestWeight: 64,
+      lastSession: null,
+      totalSessions: 0,
+      streakDays: 0,
+      workoutsCount7d: 0,
+      calories7d: 0,
+      caloriesBurnedWeek: 0,
+      favoriteMuscleGroup: null,
+      sessions: [],
+    });
+    expect(await getWeek()).toEqual({
+      items: [],
+      points: weekOf("2026-03-04").map((date) => ({ date, value: 0 })),
+    });
+
+    // Her own session and record: only hers.
+    await saveFinishedSession(store, userId, { endedAt: new Date("2026-03-04T08:00:00+01:00"), name: "Séance de Léa" });
+    await store.history.add({ userId, action: "IMC_CALC", meta: { poids: 63, taille: 168, imc: 22.3 } });
+    const figures = await summary();
+    expect(figures).toMatchObject({
+      lastWeight: 63,
+      imc: 22.3,
+      calories: null,
+      initialWeight: 63,
+      totalSessions: 1,
+      streakDays: 1,
+      workoutsCount7d: 1,
+      calories7d: 168,
+      caloriesBurnedWeek: 168,
+    });
+    expect(figures.sessions.map((session) => session.name)).toEqual(["Séance de Léa"]);
+    const week = await getWeek();
+    expect(week.items.map((item) => item.name)).toEqual(["Séance de Léa"]);
+    expect(week.points.map((point) => point.value)).toEqual([0, 0, 3, 0, 0, 0, 0]);
+  });
 });

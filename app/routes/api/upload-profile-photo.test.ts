@@ -18,6 +18,7 @@ import {
 import { callRoute, freshTestAppPerTest } from "~/testing/route-harness.server";
 import * as photoRoute from "./upload.profile-photo.ts";
 import * as servedPhoto from "../photos.$userId.$file.ts";
+import * as meRoute from "./me.ts";
 
 const app = freshTestAppPerTest();
 let userId: string;
@@ -235,6 +236,37 @@ describe("DELETE /api/upload/profile-photo", () => {
 
   it("answers 401 without a session", async () => {
     expect((await deletePhoto({})).status).toBe(401);
+  });
+});
+
+describe("GET /api/me", () => {
+  async function mePhoto(headers: Record<string, string> = bearer()) {
+    const response = await callRoute(
+      meRoute.loader as never,
+      new Request("http://localhost:3000/api/me", { headers }),
+      {
+        context: app.context(),
+      },
+    );
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { photo: string | null }).photo;
+  }
+
+  it("gives the new photo's address after an upload, another after a new one, and null after the deletion", async () => {
+    expect(await mePhoto()).toBeNull();
+    const first = ((await (await upload(await smallPng("#111"), "a.png", "image/png")).json()) as { photo: string })
+      .photo;
+    expect(await mePhoto()).toBe(first);
+    const second = ((await (await upload(await smallPng("#eee"), "b.png", "image/png")).json()) as { photo: string })
+      .photo;
+    expect(second).not.toBe(first);
+    expect(await mePhoto()).toBe(second);
+    // The same through the session cookie.
+    const { setCookie } = await startSession(app.context(), userId, { remember: false });
+    expect(await mePhoto({ Cookie: setCookie.split(";")[0]! })).toBe(second);
+
+    expect((await deletePhoto()).status).toBe(200);
+    expect(await mePhoto()).toBeNull();
   });
 });
 
