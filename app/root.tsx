@@ -28,6 +28,7 @@ import { readCookie } from "~/lib/cookies";
 import { readAccountFlash } from "~/lib/account-flash.server";
 import { BUILDER_PARAM_NAMES } from "~/domain/workout/builder-params";
 import { CALCULATOR_FIELD } from "~/lib/calculator-results";
+import { isUnanswered } from "~/lib/unanswered-action";
 import { consentFromCookieHeader } from "~/lib/consent";
 import { useNonce } from "~/lib/nonce";
 import { SiteStylesheets } from "~/lib/site-stylesheet";
@@ -130,14 +131,16 @@ function differsOnlyIn(current: URL, next: URL, params: string[]): boolean {
 
 // The root loader reads the session and cookies: skip it where nothing it
 // returns can change — a calculation, a tool tab, an article opened, a step
-// of the workout builder.
+// of the workout builder, an action the server never answered.
 export function shouldRevalidate({
   formData,
+  actionResult,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formData?.has(CALCULATOR_FIELD)) return false;
+  if (isUnanswered(actionResult)) return false;
   if (!formData && differsOnlyIn(currentUrl, nextUrl, viewOnlyParams)) return false;
   return defaultShouldRevalidate;
 }

@@ -4,6 +4,7 @@ import {
   Form,
   isRouteErrorResponse,
   Link,
+  type ShouldRevalidateFunctionArgs,
   useNavigation,
   useRouteLoaderData,
   useSearchParams,
@@ -16,6 +17,7 @@ import pageStyles from "~/components/account/account-page.module.css";
 import { withAccountView } from "~/components/account/account-url";
 import { myAccountT, translateMyAccountMessage } from "~/lib/my-account-http.server";
 import { pageTitle } from "~/lib/page-title";
+import { isUnanswered, UNANSWERED } from "~/lib/unanswered-action";
 import type { RootLoaderData } from "~/root";
 import { confirmEmailChange } from "~/services/my-account.server";
 
@@ -32,7 +34,7 @@ const noStore = { "Cache-Control": "no-store" };
 type ConfirmAnswer =
   | { ok: boolean; message: string }
   /** With JavaScript, when no answer of the action came back: translated by the page. */
-  | { ok: false; fallback: "serverError" | "httpError" | "network"; status?: number };
+  | ({ ok: false; fallback: "serverError" | "httpError" | "network"; status?: number } & typeof UNANSWERED);
 
 export function loader({ context }: Route.LoaderArgs) {
   return data({ title: myAccountT(context)("emailConfirm.title", { ns: "my-account" }) }, { headers: noStore });
@@ -65,9 +67,19 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   try {
     return (await serverAction()) as ConfirmAnswer;
   } catch (error) {
-    if (!isRouteErrorResponse(error)) return { ok: false, fallback: "network" };
-    return { ok: false, fallback: error.status === 500 ? "serverError" : "httpError", status: error.status };
+    if (!isRouteErrorResponse(error)) return { ok: false, fallback: "network", ...UNANSWERED };
+    return {
+      ok: false,
+      fallback: error.status === 500 ? "serverError" : "httpError",
+      status: error.status,
+      ...UNANSWERED,
+    };
   }
+}
+
+/** Nothing changed when the action got no answer: reloading the page's data would only fail again. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return isUnanswered(actionResult) ? false : defaultShouldRevalidate;
 }
 
 export default function EmailConfirmPage({ actionData }: Route.ComponentProps) {

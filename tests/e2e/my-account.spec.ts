@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, expect, type Page, type Route, test } from "@playwright/test";
+import sharp from "sharp";
 import { createVerifiedAccount, type TestAccount } from "./support/accounts";
 import { markDocument } from "./support/same-document";
 import { waitForMail } from "./support/server";
@@ -29,6 +31,43 @@ async function openMyAccount(page: Page, js: boolean, path = "/mon-compte") {
 }
 
 const card = (page: Page, title: string) => page.getByRole("region", { name: title });
+
+type Catalogue = { [key: string]: string | Catalogue };
+const catalogues = new Map<string, Catalogue>();
+
+/** A text the app ships, `namespace:path.to.key` from locales/<language>/<namespace>.json, its {{values}} filled in. */
+function text(language: string, key: string, values: Record<string, string | number> = {}): string {
+  const [namespace, keyPath] = key.split(":") as [string, string];
+  const file = resolve(import.meta.dirname, "../../locales", language, `${namespace}.json`);
+  let catalogue = catalogues.get(file);
+  if (!catalogue) {
+    catalogue = JSON.parse(readFileSync(file, "utf8")) as Catalogue;
+    catalogues.set(file, catalogue);
+  }
+  const found = keyPath
+    .split(".")
+    .reduce<string | Catalogue | undefined>(
+      (node, part) => (typeof node === "object" ? node[part] : undefined),
+      catalogue,
+    );
+  if (typeof found !== "string") throw new Error(`${language}: no text at ${key}`);
+  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+}
+
+/** /mon-compte in a language, hydrated (its password toggles exist only then). */
+async function openMyAccountIn(page: Page, language: string) {
+  await page.goto(`/mon-compte?lng=${language}`);
+  await expect(page.getByRole("heading", { level: 1, name: text(language, "my-account:title") })).toBeVisible();
+  await expect(page.getByRole("button", { name: text(language, "account:password.show") }).first()).toBeVisible(
+    hydration,
+  );
+}
+
+async function aPhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: "#2a9d8f" } })
+    .jpeg()
+    .toBuffer();
+}
 
 /** Fills the dialog's login view and sends it. */
 async function logInWithDialog(page: Page, js: boolean, identifier: string, password: string) {
@@ -340,11 +379,169 @@ test.describe("fallback messages when an answer is not the JSON expected", () =>
     await expect(section.getByText("Erreur serveur")).toBeVisible();
 
     await page.unroute("**/api/me/password");
+    await page.route("**/api/me/password", (route) => route.abort("failed"));
+    await fill();
+    await section.getByRole("button", { name: "Changer le mot de passe" }).click();
+    await expect(section.getByRole("alert").getByText("Erreur de connexion. Réessaie.", { exact: true })).toBeVisible();
+
+    await page.unroute("**/api/me/password");
     await page.route("**/api/me/newsletter", (route) => route.abort("failed"));
     const newsletter = card(page, "Newsletter");
     await newsletter.getByRole("button", { name: "M'inscrire" }).click();
     await expect(newsletter.getByText("Erreur de connexion. Réessaie.")).toBeVisible();
+
+    await page.unroute("**/api/me/newsletter");
+    await page.route("**/api/me/newsletter", (route) => route.fulfill(proxyPage(502)));
+    await newsletter.getByRole("button", { name: "M'inscrire" }).click();
+    await expect(newsletter.getByRole("alert").getByText("Erreur HTTP 502", { exact: true })).toBeVisible();
+    // Nothing changed behind the messages.
+    await expect(newsletter.getByText("Tu ne reçois pas la newsletter.")).toBeVisible();
     await context.close();
+  });
+
+  test("changing the address, then cancelling it: 'Erreur HTTP {status}', and 'Erreur de connexion. Réessaie.'", async ({
+    browser,
+  }, testInfo) => {
+    scriptsOnly(testInfo.project.name);
+    const account = await createVerifiedAccount();
+    const newEmail = `new-${account.pseudo}@example.test`;
+    const { context, page } = await signedIn(browser, true, account);
+    await openMyAccount(page, true);
+    const section = card(page, "Changer d'adresse e-mail");
+    const waiting = section.getByText(`En attente de confirmation : ${newEmail}.`, { exact: false });
+    const send = async () => {
+      await section.getByLabel("Nouvel email").fill(newEmail);
+      await section.getByLabel("Mot de passe", { exact: true }).fill(account.password);
+      await section.getByRole("button", { name: "Envoyer le lien" }).click();
+    };
+    await page.route("**/api/me/email", (route) => route.fulfill(proxyPage(502)));
+    await send();
+    await expect(section.getByRole("alert").getByText("Erreur HTTP 502", { exact: true })).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+
+    // A real request, then its cancel without an answer: the change still waits.
+    await page.unroute("**/api/me/email");
+    await send();
+    await expect(waiting).toBeVisible();
+    await page.route("**/api/me/email", (route) =>
+      route.request().method() === "DELETE" ? route.abort("failed") : route.continue(),
+    );
+    await section.getByRole("button", { name: "Annuler le changement" }).click();
+    await expect(section.getByRole("alert").getByText("Erreur de connexion. Réessaie.", { exact: true })).toBeVisible();
+    await expect(waiting).toBeVisible();
+    await context.close();
+  });
+
+  test("in Spanish, log out everywhere and deletion: 'Error HTTP {status}', 'Error del servidor', and the network's", async ({
+    browser,
+  }, testInfo) => {
+    scriptsOnly(testInfo.project.name);
+    const language = "es";
+    const say = (key: string, values?: Record<string, number>) => text(language, `my-account:${key}`, values);
+    const account = await createVerifiedAccount({ locale: language });
+    const { context, page } = await signedIn(browser, true, account);
+    await openMyAccountIn(page, language);
+
+    const sessions = card(page, say("sections.sessions"));
+    await page.route("**/api/me/logout-all", (route) => route.fulfill(proxyPage(502)));
+    await sessions.getByRole("button", { name: say("sessions.submit") }).click();
+    await expect(
+      sessions.getByRole("alert").getByText(say("fallback.httpError", { status: 502 }), { exact: true }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/mon-compte\?lng=es$/);
+
+    const deletion = card(page, say("sections.delete"));
+    const remove = async () => {
+      await deletion.getByLabel(say("delete.password"), { exact: true }).fill(account.password);
+      await deletion.getByLabel(say("delete.confirm")).check();
+      await deletion.getByRole("button", { name: say("delete.submit") }).click();
+    };
+    await page.route("**/api/me", (route) => route.abort("failed"));
+    await remove();
+    await expect(deletion.getByRole("alert").getByText(say("fallback.network"), { exact: true })).toBeVisible();
+    await page.unroute("**/api/me");
+    await page.route("**/api/me", (route) => route.fulfill(proxyPage(500)));
+    await remove();
+    await expect(deletion.getByRole("alert").getByText(say("fallback.serverError"), { exact: true })).toBeVisible();
+    // Still there: the page, and the account behind it.
+    await expect(page).toHaveURL(/\/mon-compte\?lng=es$/);
+    await expect(card(page, say("sections.profile"))).toContainText(account.pseudo);
+    await context.close();
+  });
+
+  test("the photo card: 'Erreur lors de l'upload (de la photo)', 'Erreur lors de la suppression (de la photo)'", async ({
+    browser,
+  }, testInfo) => {
+    scriptsOnly(testInfo.project.name);
+    test.setTimeout(60_000);
+    const account = await createVerifiedAccount();
+    const { context, page } = await signedIn(browser, true, account);
+    await openMyAccount(page, true);
+    const photo = card(page, "Photo de profil");
+    const error = (message: string) => photo.getByRole("alert").getByText(message, { exact: true });
+    const picture = photo.getByRole("img", { name: "Ta photo de profil" });
+    const file = { name: "photo.jpg", mimeType: "image/jpeg", buffer: await aPhoto() };
+    const upload = async () => {
+      await photo.getByLabel("Choisir une photo").setInputFiles(file);
+      await photo.getByRole("button", { name: "Envoyer la photo" }).click();
+    };
+    const api = "**/api/upload/profile-photo";
+
+    // Sending: no answer, then a proxy's page.
+    await page.route(api, (route) => route.abort("failed"));
+    await upload();
+    await expect(error("Erreur lors de l'upload de la photo")).toBeVisible();
+    await page.unroute(api);
+    await page.route(api, (route) => route.fulfill(proxyPage(502)));
+    await upload();
+    await expect(error("Erreur lors de l'upload")).toBeVisible();
+    await expect(photo.getByText("Pas encore de photo.")).toBeVisible();
+
+    // A real photo, then its deletion (after the spec's question) fails the same two ways.
+    await page.unroute(api);
+    await upload();
+    await expect(picture).toBeVisible();
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.route(api, (route) => route.abort("failed"));
+    await photo.getByRole("button", { name: "Supprimer la photo" }).click();
+    await expect(error("Erreur lors de la suppression de la photo")).toBeVisible();
+    await page.unroute(api);
+    await page.route(api, (route) => route.fulfill(proxyPage(502)));
+    await photo.getByRole("button", { name: "Supprimer la photo" }).click();
+    await expect(error("Erreur lors de la suppression")).toBeVisible();
+    await expect(picture).toBeVisible();
+    await context.close();
+  });
+
+  test("the new address's page, in German: 'HTTP-Fehler {status}', 'Serverfehler', and the network's", async ({
+    page,
+  }, testInfo) => {
+    scriptsOnly(testInfo.project.name);
+    const language = "de";
+    const say = (key: string, values?: Record<string, number>) => text(language, `my-account:${key}`, values);
+    await page.goto(`/mon-compte/email?token=abc&lng=${language}`);
+    await expect(page.getByRole("heading", { level: 1, name: say("emailConfirm.title") })).toBeVisible();
+    await page.waitForFunction(
+      () => {
+        const form = document.querySelector("main form");
+        return form !== null && Object.keys(form).some((key) => key.startsWith("__reactFiber"));
+      },
+      null,
+      hydration,
+    );
+    // Every request of the page's data (the action the form calls, and any reload of its loaders) fails alike.
+    const pageData = (url: URL) => url.pathname === "/mon-compte/email.data";
+    const answers: [(route: Route) => Promise<void>, string][] = [
+      [(route) => route.fulfill(proxyPage(502)), say("fallback.httpError", { status: 502 })],
+      [(route) => route.fulfill(proxyPage(500)), say("fallback.serverError")],
+      [(route) => route.abort("failed"), say("fallback.network")],
+    ];
+    for (const [answer, message] of answers) {
+      await page.route(pageData, answer);
+      await page.getByRole("button", { name: say("emailConfirm.submit") }).click();
+      await expect(page.getByRole("alert").getByText(message, { exact: true })).toBeVisible();
+      await page.unroute(pageData);
+    }
   });
 
   test("login: 'Échec de connexion (HTTP {status})', and without an answer 'Erreur lors de la connexion'", async ({
@@ -362,6 +559,62 @@ test.describe("fallback messages when an answer is not the JSON expected", () =>
     await logInWithDialog(page, true, "quelqu-un", "un-mot-de-passe");
     await expect(dialog.getByRole("alert").getByText("Erreur de connexion. Réessaie.")).toBeVisible();
     await expect(dialog.getByText("Erreur lors de la connexion")).toBeVisible();
+  });
+
+  test("login in English: 'Login failed (HTTP {status})', and without an answer 'Error while logging in'", async ({
+    page,
+  }, testInfo) => {
+    scriptsOnly(testInfo.project.name);
+    const language = "en";
+    const say = (key: string, values?: Record<string, number>) => text(language, `account:${key}`, values);
+    await page.goto(`/?compte=login&lng=${language}`);
+    const dialog = page.getByRole("dialog");
+    const logIn = async () => {
+      await expect(dialog.getByRole("button", { name: say("password.show") })).toBeVisible(hydration);
+      await dialog.getByLabel(say("login.identifier")).fill("someone");
+      await dialog.getByLabel(say("login.password"), { exact: true }).fill("a-password-1");
+      await dialog.getByRole("button", { name: say("login.submit"), exact: true }).click();
+    };
+    await page.route("**/compte", (route) => route.fulfill(proxyPage(502)));
+    await logIn();
+    await expect(
+      dialog.getByRole("alert").getByText(say("messages.loginHttpFailed", { status: 502 }), { exact: true }),
+    ).toBeVisible();
+
+    await page.unroute("**/compte");
+    await page.route("**/compte", (route) => route.abort("failed"));
+    await logIn();
+    await expect(dialog.getByRole("alert").getByText(say("messages.connectionFailed"), { exact: true })).toBeVisible();
+    await expect(dialog.getByText(say("messages.connectionError"), { exact: true })).toBeVisible();
+  });
+
+  test("sign-up in German: 'Serverfehler' for a 500, 'HTTP-Fehler {status}' otherwise", async ({ page }, testInfo) => {
+    scriptsOnly(testInfo.project.name);
+    test.setTimeout(60_000);
+    const language = "de";
+    const say = (key: string, values?: Record<string, number>) => text(language, `account:${key}`, values);
+    await page.goto(`/?compte=create&lng=${language}`);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("button", { name: say("password.show") }).first()).toBeVisible(hydration);
+    const privacy = say("signup.privacy").split("<")[0]!;
+    const send = async () => {
+      await dialog.getByLabel(say("signup.pseudo")).fill("panne-e2e-de");
+      await dialog.getByLabel(say("signup.email"), { exact: true }).fill("panne-e2e-de@example.test");
+      await dialog.getByLabel(say("signup.password"), { exact: true }).fill("motdepasse-e2e-1");
+      await dialog.getByLabel(say("signup.confirmation")).fill("motdepasse-e2e-1");
+      await dialog.getByLabel(new RegExp(`^${privacy}`)).check();
+      await dialog.getByRole("button", { name: say("signup.submit") }).click();
+    };
+    const answers: [(route: Route) => Promise<void>, string][] = [
+      [(route) => route.fulfill(proxyPage(502)), say("messages.signupHttpFailed", { status: 502 })],
+      [(route) => route.fulfill(proxyPage(500)), say("messages.serverError")],
+    ];
+    for (const [answer, message] of answers) {
+      await page.route("**/compte", answer);
+      await send();
+      await expect(dialog.getByRole("alert").getByText(message, { exact: true })).toBeVisible();
+      await page.unroute("**/compte");
+    }
   });
 
   test("sign-up: 'Erreur serveur' for a 500, 'Erreur HTTP {status}' otherwise, the spec's fallback without an answer", async ({
@@ -410,4 +663,25 @@ test.describe("fallback messages when an answer is not the JSON expected", () =>
     );
     await expect(page.getByText("Erreur (502)")).toBeVisible();
   });
+
+  for (const language of ["fr", "es"]) {
+    test(`verification without an answer, in ${language}: the page's failure message`, async ({ page }, testInfo) => {
+      scriptsOnly(testInfo.project.name);
+      await page.goto(`/contact?lng=${language}`);
+      await page.waitForFunction(() => "__reactRouterDataRouter" in window, null, hydration);
+      await page.route(
+        (url) => url.pathname === "/verify-email.data" && url.searchParams.get("_routes") === "routes/verify-email",
+        (route) => route.abort("failed"),
+      );
+      await page.evaluate(() =>
+        (
+          window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
+        ).__reactRouterDataRouter.navigate("/verify-email?token=abc"),
+      );
+      await expect(page).toHaveURL(/\/verify-email\?token=abc$/);
+      await expect(
+        page.getByRole("alert").getByText(text(language, "account:messages.verifyFailed"), { exact: true }),
+      ).toBeVisible();
+    });
+  }
 });

@@ -185,23 +185,26 @@ export function ChartBox({
               </output>
             ) : null}
           </div>
-          <table className="visually-hidden">
-            <caption>{texts.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{texts.labelHeader}</th>
-                <th scope="col">{texts.valueHeader}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((point) => (
-                <tr key={point.key}>
-                  <th scope="row">{point.longLabel}</th>
-                  <td>{point.valueText}</td>
+          {/* Hidden by its wrapper: a table grows to its content whatever its width, and pushed the page sideways at 320 px. */}
+          <div className="visually-hidden">
+            <table>
+              <caption>{texts.title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{texts.labelHeader}</th>
+                  <th scope="col">{texts.valueHeader}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {points.map((point) => (
+                  <tr key={point.key}>
+                    <th scope="row">{point.longLabel}</th>
+                    <td>{point.valueText}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       ) : (
         <p className={styles.empty}>{texts.empty}</p>
