@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUnanswered, UNANSWERED } from "./unanswered-action";
+import { isUnanswered, revalidateUnlessUnanswered, UNANSWERED, unanswered } from "./unanswered-action";
 
 describe("isUnanswered", () => {
   it("is true only for a result marked as unanswered", () => {
@@ -9,5 +9,24 @@ describe("isUnanswered", () => {
     expect(isUnanswered(undefined)).toBe(false);
     expect(isUnanswered(null)).toBe(false);
     expect(isUnanswered("unanswered")).toBe(false);
+  });
+});
+
+describe("unanswered", () => {
+  it("marks a fallback result and keeps its fields, without changing the original", () => {
+    const fallback = { status: "failed", messageKey: "networkError" };
+    expect(unanswered(fallback)).toEqual({ status: "failed", messageKey: "networkError", unanswered: true });
+    expect(isUnanswered(unanswered(fallback))).toBe(true);
+    expect(fallback).toEqual({ status: "failed", messageKey: "networkError" });
+  });
+});
+
+describe("revalidateUnlessUnanswered", () => {
+  it("skips the reload after an unanswered action, and otherwise does what the router would", () => {
+    expect(revalidateUnlessUnanswered({ actionResult: unanswered({ ok: false }), defaultShouldRevalidate: true })).toBe(
+      false,
+    );
+    expect(revalidateUnlessUnanswered({ actionResult: { ok: false }, defaultShouldRevalidate: true })).toBe(true);
+    expect(revalidateUnlessUnanswered({ actionResult: undefined, defaultShouldRevalidate: false })).toBe(false);
   });
 });

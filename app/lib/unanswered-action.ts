@@ -1,11 +1,18 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+
 /**
  * What a route's clientAction adds to its result when the server's action
  * gave no answer of its own (a proxy's error page, the network down): the
  * page shows its fallback message, and nothing changed on the server, so no
  * loader needs to run again. Reloading them anyway would fail the same way
- * and swap the page, message included, for the error screen.
+ * and swap the page, message and typed values included, for the error screen.
  */
 export const UNANSWERED = { unanswered: true } as const;
+
+/** A clientAction's fallback result, marked as unanswered (see UNANSWERED). */
+export function unanswered<T extends object>(fallback: T): T {
+  return { ...fallback, ...UNANSWERED };
+}
 
 /** Whether an action's result is marked by UNANSWERED: then shouldRevalidate keeps the page as it is. */
 export function isUnanswered(actionResult: unknown): boolean {
@@ -14,4 +21,15 @@ export function isUnanswered(actionResult: unknown): boolean {
     actionResult !== null &&
     (actionResult as { unanswered?: unknown }).unanswered === true
   );
+}
+
+/**
+ * A route's shouldRevalidate for pages whose forms (or fetchers) post to
+ * actions: the usual reload, except after an action the server never answered.
+ */
+export function revalidateUnlessUnanswered({
+  actionResult,
+  defaultShouldRevalidate,
+}: Pick<ShouldRevalidateFunctionArgs, "actionResult" | "defaultShouldRevalidate">): boolean {
+  return isUnanswered(actionResult) ? false : defaultShouldRevalidate;
 }

@@ -20,6 +20,7 @@ import {
 import { newsletterKeySchema } from "~/domain/newsletter-schema";
 import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
+import { revalidateUnlessUnanswered, unanswered } from "~/lib/unanswered-action";
 import { getInstance } from "~/middleware/i18next.server";
 import { adminActionRefused, checkAdminAction, requireAdminPage } from "~/services/auth/admin-access.server";
 import { sanitizeNewsletterHtml } from "~/services/newsletter-html.server";
@@ -134,19 +135,24 @@ export async function clientAction({ serverAction, request }: Route.ClientAction
   try {
     return await serverAction();
   } catch {
-    return {
+    return unanswered<NewsletterActionData>({
       intent: form.get("intent") === "preview" ? "preview" : "save",
       values: submittedValues(form),
       notice: { scope: "newsletter", ok: false, messageKey: "saveError" },
-    };
+    });
   }
 }
 
-export function shouldRevalidate({ actionStatus, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  actionStatus,
+  actionResult,
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   // The live preview changes nothing; a refused save must not send the writer away.
   if (formData?.get("intent") === "preview") return false;
   if (actionStatus === 401 || actionStatus === 403) return false;
-  return defaultShouldRevalidate;
+  return revalidateUnlessUnanswered({ actionResult, defaultShouldRevalidate });
 }
 
 export default function NewsletterScreen({ loaderData, actionData, params }: Route.ComponentProps) {

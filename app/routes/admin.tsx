@@ -13,6 +13,7 @@ import { reviewDeletionParam, ReviewModeration } from "~/components/admin/review
 import { getServices } from "~/context.server";
 import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
+import { revalidateUnlessUnanswered, unanswered } from "~/lib/unanswered-action";
 import { getInstance } from "~/middleware/i18next.server";
 import { adminActionRefused, checkAdminAction, requireAdminPage } from "~/services/auth/admin-access.server";
 import { deleteNewsletter, listNewsletters } from "~/services/newsletters.server";
@@ -88,16 +89,22 @@ export async function clientAction({ serverAction, request }: Route.ClientAction
   try {
     return await serverAction();
   } catch {
-    if (intent === "approve-review") return { notice: { scope: "reviews", ok: false, messageKey: "approveError" } };
-    if (intent === "delete-review") return { notice: { scope: "reviews", ok: false, messageKey: "deleteError" } };
-    return { notice: { scope: "newsletter", ok: false, messageKey: "deleteError" } };
+    if (intent === "approve-review")
+      return unanswered<AdminActionData>({ notice: { scope: "reviews", ok: false, messageKey: "approveError" } });
+    if (intent === "delete-review")
+      return unanswered<AdminActionData>({ notice: { scope: "reviews", ok: false, messageKey: "deleteError" } });
+    return unanswered<AdminActionData>({ notice: { scope: "newsletter", ok: false, messageKey: "deleteError" } });
   }
 }
 
 /** After a refused action the loader would send the visitor away: keep the page and its message instead. */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  actionStatus,
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (actionStatus === 401 || actionStatus === 403) return false;
-  return defaultShouldRevalidate;
+  return revalidateUnlessUnanswered({ actionResult, defaultShouldRevalidate });
 }
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { getServices } from "~/context.server";
 import { REVIEW_LIMITS, validateReview } from "~/domain/reviews";
 import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
+import { revalidateUnlessUnanswered, unanswered } from "~/lib/unanswered-action";
 import { getInstance } from "~/middleware/i18next.server";
 import { getCurrentUser } from "~/services/auth/session.server";
 import { submitReview } from "~/services/reviews.server";
@@ -67,9 +68,15 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
     return await serverAction();
   } catch (error) {
     // fetch() rejects with a TypeError when the network fails; anything else came from the server.
-    return { status: "failed", messageKey: error instanceof TypeError ? "networkError" : "sendError" };
+    return unanswered<ReviewActionData>({
+      status: "failed",
+      messageKey: error instanceof TypeError ? "networkError" : "sendError",
+    });
   }
 }
+
+/** After a review that never reached the server, the page and what was typed stay. */
+export const shouldRevalidate = revalidateUnlessUnanswered;
 
 export default function NewReviewPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("community");

@@ -12,6 +12,7 @@ import { createContactSchema } from "~/domain/contact-schema";
 import { boundedReply } from "~/lib/bounded-reply";
 import { withMinimumDuration } from "~/lib/minimum-duration";
 import { pageTitle } from "~/lib/page-title";
+import { revalidateUnlessUnanswered, unanswered } from "~/lib/unanswered-action";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { sendContactMessage } from "~/services/contact.server";
 
@@ -63,8 +64,15 @@ export async function action({ request, context }: Route.ActionArgs) {
  * becomes the failure message instead of an error page.
  */
 export function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ContactActionData> {
-  return withMinimumDuration<ContactActionData>(CONTACT_TIMINGS.minimumSendingMs, serverAction, { status: "failed" });
+  return withMinimumDuration<ContactActionData>(
+    CONTACT_TIMINGS.minimumSendingMs,
+    serverAction,
+    unanswered<ContactActionData>({ status: "failed" }),
+  );
 }
+
+/** After a send that never reached the server, the page and what was typed stay as they are. */
+export const shouldRevalidate = revalidateUnlessUnanswered;
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("contact");

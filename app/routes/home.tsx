@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { pageTitle } from "~/lib/page-title";
+import { revalidateUnlessUnanswered } from "~/lib/unanswered-action";
 import { AboutSection } from "~/components/about/about-section";
 import { NewsletterSection } from "~/components/community/newsletter-section";
 import { ProReviewsCarousel } from "~/components/community/pro-reviews-carousel";
@@ -27,6 +28,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     professionalReviews: professionalReviews(language),
   };
 }
+
+/** The review dialog and the newsletter box post from here: after a post that never reached the server, nothing reloads. */
+export const shouldRevalidate = revalidateUnlessUnanswered;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: pageTitle(loaderData?.title) }];

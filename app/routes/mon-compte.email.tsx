@@ -4,7 +4,6 @@ import {
   Form,
   isRouteErrorResponse,
   Link,
-  type ShouldRevalidateFunctionArgs,
   useNavigation,
   useRouteLoaderData,
   useSearchParams,
@@ -17,7 +16,7 @@ import pageStyles from "~/components/account/account-page.module.css";
 import { withAccountView } from "~/components/account/account-url";
 import { myAccountT, translateMyAccountMessage } from "~/lib/my-account-http.server";
 import { pageTitle } from "~/lib/page-title";
-import { isUnanswered, UNANSWERED } from "~/lib/unanswered-action";
+import { revalidateUnlessUnanswered, UNANSWERED } from "~/lib/unanswered-action";
 import type { RootLoaderData } from "~/root";
 import { confirmEmailChange } from "~/services/my-account.server";
 
@@ -78,9 +77,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 }
 
 /** Nothing changed when the action got no answer: reloading the page's data would only fail again. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return isUnanswered(actionResult) ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateUnlessUnanswered;
 
 export default function EmailConfirmPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("my-account");

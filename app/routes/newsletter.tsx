@@ -5,6 +5,7 @@ import { getClientAddress, getServices } from "~/context.server";
 import { NEWSLETTER_EMAIL_MAX_LENGTH } from "~/domain/newsletter";
 import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
+import { revalidateUnlessUnanswered, unanswered } from "~/lib/unanswered-action";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { subscribeToNewsletter } from "~/services/newsletter-subscriptions.server";
 
@@ -48,9 +49,15 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
     return await serverAction();
   } catch (error) {
     // fetch() rejects with a TypeError when the network fails; anything else came from the server.
-    return { status: "failed", messageKey: error instanceof TypeError ? "networkError" : "error" };
+    return unanswered<NewsletterActionData>({
+      status: "failed",
+      messageKey: error instanceof TypeError ? "networkError" : "error",
+    });
   }
 }
+
+/** After a subscription that never reached the server, the page and its message stay. */
+export const shouldRevalidate = revalidateUnlessUnanswered;
 
 export default function NewsletterPage({ actionData }: Route.ComponentProps) {
   return <NewsletterSection actionData={actionData} />;

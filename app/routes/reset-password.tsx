@@ -12,6 +12,7 @@ import { withAccountView } from "~/components/account/account-url";
 import { ACCOUNT_TIMINGS, type AccountMessage, accountMessage, resetErrors } from "~/domain/account";
 import { withMinimumDuration } from "~/lib/minimum-duration";
 import { pageTitle } from "~/lib/page-title";
+import { revalidateUnlessUnanswered, unanswered } from "~/lib/unanswered-action";
 import { useHydrated } from "~/lib/use-hydrated";
 import { getInstance } from "~/middleware/i18next.server";
 import { resetPassword } from "~/services/auth/accounts.server";
@@ -60,11 +61,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** With JavaScript only: the spec pads the busy state to at least 6 s, counted from the submit. */
 export function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ResetActionData> {
-  return withMinimumDuration<ResetActionData>(ACCOUNT_TIMINGS.resetMinimumMs, serverAction, {
-    ok: false,
-    message: accountMessage("resetFailed"),
-  });
+  return withMinimumDuration<ResetActionData>(
+    ACCOUNT_TIMINGS.resetMinimumMs,
+    serverAction,
+    unanswered<ResetActionData>({ ok: false, message: accountMessage("resetFailed") }),
+  );
 }
+
+/** After a reset that never reached the server, the page and its message stay. */
+export const shouldRevalidate = revalidateUnlessUnanswered;
 
 export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");

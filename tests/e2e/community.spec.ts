@@ -363,12 +363,11 @@ test.describe("failures and accessibility", () => {
     test.skip(!jsEnabled(testInfo.project.name), "the network messages belong to the JavaScript forms");
     const { context, page } = await signedInPage(browser, true, demoUser);
     await homeReady(page, true);
-    await page.route("**/avis/nouveau.data*", (route) => route.abort("internetdisconnected"));
-    await page.route("**/newsletter.data*", (route) => route.abort("internetdisconnected"));
-
     await page.locator("#avis").getByRole("link", { name: "Laisser un avis", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Laisser un avis" });
     await dialog.getByLabel("Ton avis").fill("Un avis qui ne partira pas.");
+    // The network goes down: every request of the router fails, the post and any reload of the page's data.
+    await page.route("**/*.data*", (route) => route.abort("internetdisconnected"));
     await dialog.getByRole("button", { name: "Envoyer mon avis" }).click();
     await expect(dialog.getByText("Erreur lors de l'envoi de l'avis")).toBeVisible();
     // Nothing typed is lost.
@@ -378,6 +377,9 @@ test.describe("failures and accessibility", () => {
     await page.locator("#newsletter").getByLabel("Ton adresse e-mail").fill(`offline-${unique()}@example.test`);
     await page.locator("#newsletter").getByRole("button", { name: "Je m'inscris" }).click();
     await expect(page.getByText("Erreur réseau : vérifie ta connexion et réessaie.")).toBeVisible();
+    // The page stays (no reload of its data that would fail and show the error screen).
+    await expect(page.getByRole("heading", { name: "Une erreur est survenue" })).toHaveCount(0);
+    await expect(page.locator("#newsletter").getByLabel("Ton adresse e-mail")).toBeVisible();
     await context.close();
   });
 

@@ -124,6 +124,29 @@ test.describe("contact page", () => {
     expect(mail.text).toContain("J'adore les calculateurs.");
   });
 
+  test("with JavaScript, a message that never reaches the server says so and keeps what was typed", async ({
+    page,
+  }, testInfo) => {
+    test.skip(!jsEnabled(testInfo.project.name), "without JavaScript the browser shows its own network error");
+    test.setTimeout(60_000);
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const form = page.locator("#contact-form");
+    await form.getByLabel("Ton nom").fill("Camille Martin");
+    await form.getByLabel("Ton email").fill("camille@example.fr");
+    await form.getByLabel("Sujet").fill("Hors ligne");
+    await form.getByLabel("Ton message").fill("Un message qui ne partira pas.");
+    await form.getByRole("checkbox").check();
+    // The network goes down: the post fails, and so would any reload of the page's data.
+    await page.route("**/*.data*", (route) => route.abort("internetdisconnected"));
+    await form.getByRole("button", { name: "Envoyer" }).click();
+
+    await expect(form.getByText("Une erreur est survenue. Réessaie.")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("heading", { name: "Une erreur est survenue", exact: true })).toHaveCount(0);
+    await expect(form.getByLabel("Ton message")).toHaveValue("Un message qui ne partira pas.");
+    await expect(form.getByRole("button", { name: "Envoyer" })).toBeEnabled();
+  });
+
   test("POST /api/contact answers the documented JSON", async ({ request }) => {
     const invalid = await request.post("/api/contact", {
       data: { nom: "Jo", email: { $gt: "" }, sujet: "s", message: "m", consent: true, captchaToken: null },
