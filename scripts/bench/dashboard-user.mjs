@@ -42,23 +42,29 @@ const ENTRIES = [
   { exerciseId: "running", name: "Course à pied", mode: "cardio", notes: "", done: true, sets: [{ durationSec: 900 }] },
 ];
 
+/** A verified account signed in for a day: the user and its bearer token. */
+async function userWithToken(store, { pseudo, ...fields }) {
+  const user = await store.users.create({
+    pseudo,
+    email: `${pseudo}@dynami.local`,
+    passwordHash: "not-a-password",
+    emailVerifiedAt: new Date(),
+    ...fields,
+  });
+  const token = newToken();
+  await store.sessions.create({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    persistent: true,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return { user, token };
+}
+
 export async function seedDashboardUser(databaseFile) {
   const store = openSqliteStore(`sqlite:${databaseFile}`);
   try {
-    const user = await store.users.create({
-      pseudo: "bench",
-      email: "bench@dynami.local",
-      passwordHash: "not-a-password",
-      weightKg: 80,
-      emailVerifiedAt: new Date(),
-    });
-    const token = newToken();
-    await store.sessions.create({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      persistent: true,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
+    const { user, token } = await userWithToken(store, { pseudo: "bench", weightKg: 80 });
     const today = dayKeyOf(new Date());
     for (let index = BENCH_IMC_RECORDS - 1; index >= 0; index -= 1) {
       const date = new Date(`${addDays(today, -5 * index)}T07:00:00.000Z`);
@@ -94,21 +100,7 @@ export async function seedDashboardUser(databaseFile) {
 export async function seedAdminUser(databaseFile) {
   const store = openSqliteStore(`sqlite:${databaseFile}`);
   try {
-    const user = await store.users.create({
-      pseudo: "bench-admin",
-      email: "bench-admin@dynami.local",
-      passwordHash: "not-a-password",
-      role: "admin",
-      emailVerifiedAt: new Date(),
-    });
-    const token = newToken();
-    await store.sessions.create({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      persistent: true,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
-    return token;
+    return (await userWithToken(store, { pseudo: "bench-admin", role: "admin" })).token;
   } finally {
     await store.close();
   }

@@ -1,6 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { demoAdmin, demoUser } from "./support/server";
 import { logInAs } from "./support/session";
+import { waitForHydration } from "./support/hydration";
+import { contentPages } from "./support/pages";
 
 // Keyboard and small-screen checks (WCAG 2.2): focus never hides under the
 // cookie banner (2.4.11), no sideways scrolling at 320 px (1.4.10), and focus
@@ -18,16 +20,8 @@ const workoutSession = "/exo?mode=seance&choix=dumbbell-bench-press&choix=pushup
 /** Every page, and who can see it. Tokens in mail links are bogus: the pages still render their message. */
 const pages: { path: string; viewer: Viewer }[] = [
   ...[
-    "/",
-    "/outils",
+    ...contentPages,
     "/outils?onglet=calories",
-    "/imc",
-    "/calories",
-    "/contact",
-    "/mentions-legales",
-    "/privacy-policy",
-    "/cookies",
-    "/not-found",
     "/page-qui-n-existe-pas",
     "/exo",
     "/exo?etape=3&type=muscu&equipement=halteres&muscle=pectoraux",
@@ -48,17 +42,6 @@ const pages: { path: string; viewer: Viewer }[] = [
 ];
 
 const languages = ["fr", "en", "de", "es"];
-
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const main = document.querySelector("main");
-      return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-    },
-    null,
-    { timeout: 20_000 },
-  );
-}
 
 /** A signed-in page really showed, not the login view a visitor is sent to (or the 401 page). */
 function expectSignedInView(page: Page, path: string, status: number | undefined) {

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { markDocument } from "./support/same-document";
 import { waitForMail } from "./support/server";
+import { waitForHydration } from "./support/hydration";
 
 // Runs in both projects: "js" (enhanced) and "no-js" (plain HTML forms).
 const jsEnabled = (projectName: string) => projectName === "js";
@@ -10,14 +11,6 @@ const inbox = "contact@dynami.local";
 /** Pages that are not about consent start with a choice made, so the banner stays out of the way. */
 async function withConsentChosen(page: Page, baseURL: string | undefined) {
   await page.context().addCookies([{ name: "cookie_consent", value: "necessary", url: baseURL ?? "http://127.0.0.1" }]);
-}
-
-/** React has attached itself to the page: clicks now run the enhanced code, not a plain HTML submit. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
 }
 
 async function cookieValue(page: Page, name: string) {

@@ -3,6 +3,8 @@ import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { demoAdmin, demoUser } from "./support/server";
 import { logInAs } from "./support/session";
+import { waitForHydration } from "./support/hydration";
+import { contentPages } from "./support/pages";
 
 // Every page renders with the namespaces its routes declare (handle.i18n)
 // and nothing else: a text of a namespace a route forgot comes out as its
@@ -65,13 +67,6 @@ async function pageTexts(page: Page): Promise<string[]> {
   });
 }
 
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
-
 async function expectNoKeys(page: Page, pagePath: string, language: string, js: boolean) {
   const separator = pagePath.includes("?") ? "&" : "?";
   await page.goto(`${pagePath}${separator}lng=${language}`, { waitUntil: "networkidle" });
@@ -81,17 +76,8 @@ async function expectNoKeys(page: Page, pagePath: string, language: string, js: 
 }
 
 const signedOutPages = [
-  "/",
-  "/outils",
+  ...contentPages,
   "/outils?onglet=calories",
-  "/imc",
-  "/calorie",
-  "/calories",
-  "/contact",
-  "/mentions-legales",
-  "/privacy-policy",
-  "/cookies",
-  "/not-found",
   "/page-qui-n-existe-pas",
   "/?compte=login",
   "/?compte=create",

@@ -1,23 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { contentPages } from "./support/pages";
 
 // What search engines read on every page, in every language: a description
 // of the page, its canonical address and the page in each language.
 
-const pages = [
-  "/",
-  "/outils",
-  "/imc",
-  "/calorie",
-  "/calories",
-  "/contact",
-  "/mentions-legales",
-  "/privacy-policy",
-  "/cookies",
-  "/not-found",
-  "/exo",
-  "/newsletter",
-  "/avis/nouveau",
-];
+const pages = [...contentPages, "/exo", "/newsletter", "/avis/nouveau"];
 const languages = ["fr", "en", "de", "es"];
 
 /** Absolute addresses (the app's APP_URL), compared by path and query. */

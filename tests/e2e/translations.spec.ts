@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./support/hydration";
 
 // Per-route translations: a page carries the namespaces its routes declare
 // (handle.i18n), in its language; the browser fetches those of the next page
@@ -72,13 +73,6 @@ test("scripts carry no texts: neither translations nor mails", async ({ page }, 
       text,
     ).toBe(false);
 });
-
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 test("navigating fetches the next page's namespaces, in the page's language", async ({ page, baseURL }, testInfo) => {
   test.skip(testInfo.project.name === "no-js", "without JavaScript every page is a new document");

@@ -6,7 +6,7 @@ import { AccountDialogContext, type AccountDialogApi } from "~/components/accoun
 import type { AccountUser } from "~/components/account/account-types";
 import { HistoryView } from "~/components/account/history-view";
 import type { ImcRecordView } from "~/domain/stats/records";
-import type { HistorySummary } from "~/domain/stats/summary";
+import { buildSummary, type HistorySummary } from "~/domain/stats/summary";
 import { translationSetFor } from "~/i18n/i18n.server";
 import { createTranslations, TranslationsProvider } from "~/i18n/react-i18next";
 import { DashboardBody } from "./dashboard-body";
@@ -30,32 +30,18 @@ const user: AccountUser = {
 
 const WEEK = ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08"];
 
-const emptySummary: HistorySummary = {
-  lastWeight: null,
-  imc: null,
-  calories: null,
-  lastSession: null,
-  lastWorkoutDuration: null,
-  lastCaloriesBurned: null,
-  caloriesBurnedWeek: 0,
-  totalSessions: 0,
-  streakDays: 0,
-  favoriteMuscleGroup: null,
-  initialWeight: null,
-  latestWeight: null,
-  weightChange: null,
-  avgWorkoutDurationMin: null,
-  avgCaloriesPerWorkout: null,
-  workoutsCount7d: 0,
-  calories7d: 0,
-  avgDailyCalories7d: 0,
-  avgCaloriesPerWorkout7d: null,
-  sessions: [],
-  lastCompletedExercises: null,
-  lastPlannedExercises: null,
-  lastExercisesList: [],
-  lastSummary: null,
-};
+// A new account's summary, as the domain builds it (its fields are checked in summary.test.ts).
+const emptySummary: HistorySummary = buildSummary({
+  today: WEEK[3]!,
+  latestImc: null,
+  firstImcWeight: null,
+  latestDailyCalories: null,
+  accountWeightKg: null,
+  totals: null,
+  days: [],
+  activeDays: [],
+  recentSessions: [],
+});
 
 const emptyData: DashboardData = {
   today: "2026-03-04",

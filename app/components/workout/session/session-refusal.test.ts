@@ -1,25 +1,11 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SessionRefusalMessage, SessionSaveMessage } from "~/domain/workout/session-payload";
 import { sessionRefusalText } from "~/domain/workout/session-schema";
 import { supportedLanguages } from "~/i18n/languages";
-import { fixedT } from "~/i18n/translator";
+import { translatorFor } from "~/testing/translators";
 import { translateSessionRefusal } from "./session-refusal";
 
-const localesDir = path.resolve(import.meta.dirname, "../../../../locales");
-
-/** The translator the summary renders with, over the session texts of a language. */
-function translatorFor(language: string) {
-  const bundle = JSON.parse(readFileSync(path.join(localesDir, language, "workout-session.json"), "utf8")) as Record<
-    string,
-    unknown
-  >;
-  return fixedT(
-    { language, bundles: { "workout-session": bundle }, fallbackLanguage: "fr", fallbackBundles: {} },
-    "workout-session",
-  );
-}
+const sessionTranslator = (language: string) => translatorFor(language, "workout-session");
 
 /** What the save service answers. */
 const serviceMessages: SessionRefusalMessage[] = [
@@ -30,7 +16,7 @@ const everyMessage: SessionSaveMessage[] = [...serviceMessages, { key: "generic"
 
 describe("a refused session in the summary's language", () => {
   it("says in French exactly what the JSON API answers", () => {
-    const t = translatorFor("fr");
+    const t = sessionTranslator("fr");
     for (const message of serviceMessages) {
       // The translator keeps French marks with their words (a no-break space before ':').
       expect(translateSessionRefusal(t, message).replace(/\u00a0/g, " ")).toBe(sessionRefusalText(message));
@@ -42,7 +28,7 @@ describe("a refused session in the summary's language", () => {
   });
 
   it("says it in English, values included", () => {
-    const t = translatorFor("en");
+    const t = sessionTranslator("en");
     expect(translateSessionRefusal(t, { key: "tooMany", values: { minutes: 7 } })).toBe(
       "Too many workouts saved in one hour. Try again in 7 min.",
     );
@@ -55,8 +41,8 @@ describe("a refused session in the summary's language", () => {
   it.each(supportedLanguages.filter((language) => language !== "fr"))(
     "has every message in %s, without French text or French spacing",
     (language) => {
-      const t = translatorFor(language);
-      const french = translatorFor("fr");
+      const t = sessionTranslator(language);
+      const french = sessionTranslator("fr");
       for (const message of everyMessage) {
         const translated = translateSessionRefusal(t, message);
         expect(translated, message.key).not.toBe(translateSessionRefusal(french, message));

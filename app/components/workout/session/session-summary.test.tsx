@@ -1,24 +1,11 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { buildSessionPayload, type SessionSaveMessage, sessionResultOf } from "~/domain/workout/session-payload";
-import { fixedT } from "~/i18n/translator";
+import { translatorFor } from "~/testing/translators";
 import { SessionSummary } from "./session-summary";
 
-const localesDir = path.resolve(import.meta.dirname, "../../../../locales");
-
-function translatorFor(language: string) {
-  const bundle = JSON.parse(readFileSync(path.join(localesDir, language, "workout-session.json"), "utf8")) as Record<
-    string,
-    unknown
-  >;
-  return fixedT(
-    { language, bundles: { "workout-session": bundle }, fallbackLanguage: "fr", fallbackBundles: {} },
-    "workout-session",
-  );
-}
+const sessionTranslator = (language: string) => translatorFor(language, "workout-session");
 
 const payload = buildSessionPayload({
   name: "Haut",
@@ -44,7 +31,7 @@ function summaryText(language: string, refusal: SessionSaveMessage): string {
     <MemoryRouter>
       <SessionSummary
         result={sessionResultOf(payload, { outcome: "failed", refusal })}
-        t={translatorFor(language)}
+        t={sessionTranslator(language)}
         language={language}
         currentHref="/exo"
         builderFormId="builder"
