@@ -14,6 +14,10 @@ import { contentSecurityPolicy } from "./security-headers.ts";
 
 let server: Server | null = null;
 let clock = 0;
+/** While set, pages wait for it before they are written (a render in progress). */
+let renderGate: Promise<void> | null = null;
+/** While true, pages answer with a cookie, so they may not be stored. */
+let answerWithCookie = false;
 
 async function startApp(pageHeaders: Record<string, string> = {}) {
   const cache = createRenderCache({
@@ -36,12 +40,14 @@ async function startApp(pageHeaders: Record<string, string> = {}) {
   app.use(gzipForDynamicAnswers);
   app.use(compression());
   app.use(cache.capture);
-  app.get("/{*splat}", (req, res) => {
+  app.get("/{*splat}", async (req, res) => {
     renders++;
+    if (renderGate) await renderGate;
     const session = /dynami_session=(\w+)/.exec(req.headers.cookie ?? "")?.[1];
     const nonce = String(res.locals.nonce);
     res.set(pageHeaders);
     if (req.query["lng"]) res.append("Set-Cookie", `lng=${String(req.query["lng"])}; Path=/`);
+    if (answerWithCookie) res.append("Set-Cookie", "seen=1; Path=/");
     res.type("html");
     res.write(
       `<!DOCTYPE html><html><head><script nonce="${nonce}">window.page = ${JSON.stringify(req.path)};</script>`,
@@ -68,6 +74,8 @@ afterEach(async () => {
   if (running) await new Promise((resolve) => running.close(resolve));
   server = null;
   clock = 0;
+  renderGate = null;
+  answerWithCookie = false;
 });
 
 describe("render cache", () => {
@@ -158,6 +166,48 @@ describe("render cache", () => {
     await app.get("/c");
     await app.get("/d");
     expect(app.cache.size()).toBe(3);
+    expect((await app.get("/a")).headers.get("X-Render-Cache")).toBe("miss");
+  });
+
+  it("once a page's time is up, renders it again once while the others still get the older copy", async () => {
+    const app = await startApp();
+    await app.get("/a");
+    expect(app.renders()).toBe(1);
+    clock = 12_000;
+    let release!: () => void;
+    renderGate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const refresh = app.get("/a");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The render has started and waits: the next visitors are not held up, nor do they render.
+    const meanwhile = await Promise.all([app.get("/a"), app.get("/a")]);
+    expect(meanwhile.map((answer) => answer.headers.get("X-Render-Cache"))).toEqual(["stale", "stale"]);
+    expect(await meanwhile[0]!.text()).toContain("<p>Bonjour</p>");
+    expect(app.renders()).toBe(2);
+    release();
+    expect((await refresh).headers.get("X-Render-Cache")).toBe("miss");
+    // The new copy counts from its own render.
+    clock = 21_000;
+    expect((await app.get("/a")).headers.get("X-Render-Cache")).toBe("hit");
+    expect(app.renders()).toBe(2);
+  });
+
+  it("renders again after a refresh that could not be stored, one request at a time", async () => {
+    const app = await startApp();
+    await app.get("/a");
+    clock = 12_000;
+    // The page now answers with a cookie: each refresh renders, none is stored, the older copy stays.
+    answerWithCookie = true;
+    expect((await app.get("/a")).headers.get("X-Render-Cache")).toBe("miss");
+    expect((await app.get("/a")).headers.get("X-Render-Cache")).toBe("miss");
+    expect(app.renders()).toBe(3);
+    answerWithCookie = false;
+    expect((await app.get("/a")).headers.get("X-Render-Cache")).toBe("miss");
+    expect((await app.get("/a")).headers.get("X-Render-Cache")).toBe("hit");
+    expect(app.renders()).toBe(4);
+    // Past ttlMs + staleMs nothing older is served.
+    clock = 12_000 + 20_001;
     expect((await app.get("/a")).headers.get("X-Render-Cache")).toBe("miss");
   });
 

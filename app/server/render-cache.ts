@@ -14,6 +14,11 @@
 //   - The Content-Security-Policy stays strict: the stored page loses the
 //     nonce it was rendered with, and each answer from the cache allows its
 //     inline scripts by their SHA-256 hashes instead (never a reused nonce).
+//
+// When a page's time is up, one request renders it again while the others
+// are still served the page it replaces (for at most `staleMs` more): without
+// that, every visitor arriving in that instant rendered the same page at once,
+// and a busy page paid a burst of renders every ttlMs.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzipSync } from "node:zlib";
@@ -40,6 +45,8 @@ const headersNotStored = new Set([
 export interface RenderCacheOptions {
   /** How long a stored page is served, in milliseconds. */
   ttlMs: number;
+  /** After ttlMs, how long it is still served while one request renders it again (default: ttlMs). */
+  staleMs?: number;
   /** Most pages kept; the least recently used goes first. */
   maxEntries: number;
   /** The Content-Security-Policy of an answer from the cache, given its inline scripts' hashes. */
@@ -124,19 +131,24 @@ function accepts(req: Request, encoding: "br" | "gzip"): boolean {
 
 export function createRenderCache(options: RenderCacheOptions) {
   const entries = new Map<string, Entry>();
+  /** Keys whose page one request is rendering again, its older copy served meanwhile. */
+  const refreshing = new Set<string>();
   const now = options.now ?? Date.now;
+  const staleMs = options.staleMs ?? options.ttlMs;
 
-  function fresh(key: string): Entry | null {
+  /** The stored page for a key, and whether its time is up; null once even a stale copy is too old. */
+  function lookup(key: string): { entry: Entry; stale: boolean } | null {
     const entry = entries.get(key);
     if (!entry) return null;
-    if (now() - entry.storedAt > options.ttlMs) {
+    const age = now() - entry.storedAt;
+    if (age > options.ttlMs + staleMs) {
       entries.delete(key);
       return null;
     }
     // Most recently used last: the first key is the one to drop.
     entries.delete(key);
     entries.set(key, entry);
-    return entry;
+    return { entry, stale: age > options.ttlMs };
   }
 
   function store(key: string, entry: Entry) {
@@ -173,13 +185,21 @@ export function createRenderCache(options: RenderCacheOptions) {
       res.setHeader("X-Render-Cache", "bypass");
       return next();
     }
-    const entry = fresh(cacheKey(req));
-    if (!entry) return next();
+    const key = cacheKey(req);
+    const found = lookup(key);
+    if (!found) return next();
+    const { entry, stale } = found;
+    if (stale && !refreshing.has(key)) {
+      // This request renders the page again (capture stores it); the others keep the older copy meanwhile.
+      refreshing.add(key);
+      res.on("close", () => refreshing.delete(key));
+      return next();
+    }
     compress(entry);
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader("Content-Security-Policy", entry.csp);
-    res.setHeader("X-Render-Cache", "hit");
+    res.setHeader("X-Render-Cache", stale ? "stale" : "hit");
     res.setHeader("Vary", "Accept-Encoding");
     let body = entry.identity;
     if (entry.brotli && accepts(req, "br")) {
