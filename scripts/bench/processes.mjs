@@ -1,6 +1,7 @@
 // Shared by `npm run bench` and `npm run load`: CPU pinning and the servers
 // they start, each tracked so it is stopped even when a run fails half-way.
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +27,29 @@ if (!pinning) {
 }
 
 /** The command line for `argv`, pinned to `core` when pinning works. */
+/** Ticks per second of /proc/<pid>/stat's CPU times (USER_HZ), asked once; 100 where getconf cannot say. */
+const clockTicks = (() => {
+  const answer = spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" });
+  const ticks = Number(answer.stdout?.trim());
+  return Number.isInteger(ticks) && ticks > 0 ? ticks : 100;
+})();
+
+/**
+ * CPU seconds a process has used so far (user + system, all its threads), or
+ * null where /proc does not tell (not Linux, process gone).
+ */
+export function cpuSecondsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The name in parentheses may hold spaces: fields are counted after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 (utime) and 15 (stime) of proc(5), here at 11 and 12 counting from field 3.
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return null;
+  }
+}
+
 export function pinned(core, argv) {
   return pinning ? ["taskset", "-c", String(core), ...argv] : argv;
 }
