@@ -40,9 +40,13 @@ async function startApp(pageHeaders: Record<string, string> = {}) {
   app.use(gzipForDynamicAnswers);
   app.use(compression());
   app.use(cache.capture);
-  app.get("/{*splat}", async (req, res) => {
+  app.get("/{*splat}", (req, res, next) => {
     renders++;
-    if (renderGate) await renderGate;
+    // A render in progress: the page is written once the gate opens.
+    if (renderGate) renderGate.then(() => writePage(req, res), next);
+    else writePage(req, res);
+  });
+  const writePage = (req: express.Request, res: express.Response) => {
     const session = /dynami_session=(\w+)/.exec(req.headers.cookie ?? "")?.[1];
     const nonce = String(res.locals.nonce);
     res.set(pageHeaders);
@@ -56,7 +60,7 @@ async function startApp(pageHeaders: Record<string, string> = {}) {
       `</head><body>${session ? `<p>Bonjour ${session}</p>` : "<p>Bonjour</p>"}${"<p>texte</p>".repeat(200)}` +
         `<script type="application/json">{"data":1}</script><script type="module" nonce="${nonce}">import("/app.js");</script></body></html>`,
     );
-  });
+  };
   await new Promise<void>((resolve) => {
     server = app.listen(0, "127.0.0.1", () => resolve());
   });
