@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUnanswered, revalidateUnlessUnanswered, UNANSWERED, unanswered } from "./unanswered-action";
+import { answeredOr, isUnanswered, revalidateUnlessUnanswered, UNANSWERED, unanswered } from "./unanswered-action";
 
 describe("isUnanswered", () => {
   it("is true only for a result marked as unanswered", () => {
@@ -28,5 +28,25 @@ describe("revalidateUnlessUnanswered", () => {
     );
     expect(revalidateUnlessUnanswered({ actionResult: { ok: false }, defaultShouldRevalidate: true })).toBe(true);
     expect(revalidateUnlessUnanswered({ actionResult: undefined, defaultShouldRevalidate: false })).toBe(false);
+  });
+});
+
+describe("answeredOr", () => {
+  it("gives the server's answer as it is, unmarked", async () => {
+    const answer = await answeredOr(
+      async () => ({ status: "sent" }),
+      () => ({ status: "failed" }),
+    );
+    expect(answer).toEqual({ status: "sent" });
+    expect(isUnanswered(answer)).toBe(false);
+  });
+
+  it("gives the fallback for the failure, marked unanswered, when the request got no answer", async () => {
+    const offline = new TypeError("Failed to fetch");
+    const answer = await answeredOr<{ status: string; reason?: string }>(
+      () => Promise.reject(offline),
+      (error) => ({ status: "failed", reason: error === offline ? "network" : "other" }),
+    );
+    expect(answer).toEqual({ status: "failed", reason: "network", unanswered: true });
   });
 });

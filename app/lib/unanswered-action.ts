@@ -14,6 +14,22 @@ export function unanswered<T extends object>(fallback: T): T {
   return { ...fallback, ...UNANSWERED };
 }
 
+/**
+ * A route's clientAction: the server's own answer, or, when the request got
+ * none (it threw: the network down, a proxy's error page), the fallback for
+ * that failure, marked unanswered.
+ */
+export async function answeredOr<T extends object>(
+  serverAction: () => Promise<T>,
+  fallbackFor: (error: unknown) => T,
+): Promise<T> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    return unanswered(fallbackFor(error));
+  }
+}
+
 /** Whether an action's result is marked by UNANSWERED: then shouldRevalidate keeps the page as it is. */
 export function isUnanswered(actionResult: unknown): boolean {
   return (

@@ -20,7 +20,7 @@ import {
 import { newsletterKeySchema } from "~/domain/newsletter-schema";
 import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
-import { revalidateUnlessUnanswered, unanswered } from "~/lib/unanswered-action";
+import { answeredOr, revalidateUnlessUnanswered } from "~/lib/unanswered-action";
 import { getInstance } from "~/middleware/i18next.server";
 import { adminActionRefused, checkAdminAction, requireAdminPage } from "~/services/auth/admin-access.server";
 import { sanitizeNewsletterHtml } from "~/services/newsletter-html.server";
@@ -132,15 +132,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** With JavaScript: a request that never reaches the server gets 'Erreur lors de la sauvegarde'. */
 export async function clientAction({ serverAction, request }: Route.ClientActionArgs): Promise<NewsletterActionData> {
   const form = await request.clone().formData();
-  try {
-    return await serverAction();
-  } catch {
-    return unanswered<NewsletterActionData>({
-      intent: form.get("intent") === "preview" ? "preview" : "save",
-      values: submittedValues(form),
-      notice: { scope: "newsletter", ok: false, messageKey: "saveError" },
-    });
-  }
+  return answeredOr<NewsletterActionData>(serverAction, () => ({
+    intent: form.get("intent") === "preview" ? "preview" : "save",
+    values: submittedValues(form),
+    notice: { scope: "newsletter", ok: false, messageKey: "saveError" },
+  }));
 }
 
 export function shouldRevalidate({

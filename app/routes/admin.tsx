@@ -13,7 +13,7 @@ import { reviewDeletionParam, ReviewModeration } from "~/components/admin/review
 import { getServices } from "~/context.server";
 import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
-import { revalidateUnlessUnanswered, unanswered } from "~/lib/unanswered-action";
+import { answeredOr, revalidateUnlessUnanswered } from "~/lib/unanswered-action";
 import { getInstance } from "~/middleware/i18next.server";
 import { adminActionRefused, checkAdminAction, requireAdminPage } from "~/services/auth/admin-access.server";
 import { deleteNewsletter, listNewsletters } from "~/services/newsletters.server";
@@ -86,15 +86,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** With JavaScript: a request that never reaches the server gets the spec's error for what was tried. */
 export async function clientAction({ serverAction, request }: Route.ClientActionArgs): Promise<AdminActionData> {
   const intent = (await request.clone().formData()).get("intent");
-  try {
-    return await serverAction();
-  } catch {
-    if (intent === "approve-review")
-      return unanswered<AdminActionData>({ notice: { scope: "reviews", ok: false, messageKey: "approveError" } });
-    if (intent === "delete-review")
-      return unanswered<AdminActionData>({ notice: { scope: "reviews", ok: false, messageKey: "deleteError" } });
-    return unanswered<AdminActionData>({ notice: { scope: "newsletter", ok: false, messageKey: "deleteError" } });
-  }
+  return answeredOr<AdminActionData>(serverAction, () => {
+    if (intent === "approve-review") return { notice: { scope: "reviews", ok: false, messageKey: "approveError" } };
+    if (intent === "delete-review") return { notice: { scope: "reviews", ok: false, messageKey: "deleteError" } };
+    return { notice: { scope: "newsletter", ok: false, messageKey: "deleteError" } };
+  });
 }
 
 /** After a refused action the loader would send the visitor away: keep the page and its message instead. */

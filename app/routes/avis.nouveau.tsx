@@ -10,7 +10,7 @@ import { getServices } from "~/context.server";
 import { REVIEW_LIMITS, validateReview } from "~/domain/reviews";
 import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
-import { revalidateUnlessUnanswered, unanswered } from "~/lib/unanswered-action";
+import { answeredOr, revalidateUnlessUnanswered } from "~/lib/unanswered-action";
 import { getInstance } from "~/middleware/i18next.server";
 import { getCurrentUser } from "~/services/auth/session.server";
 import { submitReview } from "~/services/reviews.server";
@@ -63,16 +63,12 @@ export async function action({ request, context }: Route.ActionArgs) {
  * With JavaScript, the spec's fallbacks: a server that fails says 'Erreur
  * lors de l'envoi', a request that never reaches it 'Erreur lors de l'envoi de l'avis'.
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ReviewActionData> {
-  try {
-    return await serverAction();
-  } catch (error) {
-    // fetch() rejects with a TypeError when the network fails; anything else came from the server.
-    return unanswered<ReviewActionData>({
-      status: "failed",
-      messageKey: error instanceof TypeError ? "networkError" : "sendError",
-    });
-  }
+export function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ReviewActionData> {
+  // fetch() rejects with a TypeError when the network fails; anything else came from the server.
+  return answeredOr<ReviewActionData>(serverAction, (error) => ({
+    status: "failed",
+    messageKey: error instanceof TypeError ? "networkError" : "sendError",
+  }));
 }
 
 /** After a review that never reached the server, the page and what was typed stay. */

@@ -16,7 +16,7 @@ import pageStyles from "~/components/account/account-page.module.css";
 import { withAccountView } from "~/components/account/account-url";
 import { myAccountT, translateMyAccountMessage } from "~/lib/my-account-http.server";
 import { pageTitle } from "~/lib/page-title";
-import { revalidateUnlessUnanswered, UNANSWERED } from "~/lib/unanswered-action";
+import { answeredOr, revalidateUnlessUnanswered } from "~/lib/unanswered-action";
 import type { RootLoaderData } from "~/root";
 import { confirmEmailChange } from "~/services/my-account.server";
 
@@ -33,7 +33,7 @@ const noStore = { "Cache-Control": "no-store" };
 type ConfirmAnswer =
   | { ok: boolean; message: string }
   /** With JavaScript, when no answer of the action came back: translated by the page. */
-  | ({ ok: false; fallback: "serverError" | "httpError" | "network"; status?: number } & typeof UNANSWERED);
+  | { ok: false; fallback: "serverError" | "httpError" | "network"; status?: number };
 
 export function loader({ context }: Route.LoaderArgs) {
   return data({ title: myAccountT(context)("emailConfirm.title", { ns: "my-account" }) }, { headers: noStore });
@@ -62,18 +62,14 @@ export async function action({ request, context }: Route.ActionArgs) {
  * page, the network down) becomes the fallback message instead of the
  * error screen.
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ConfirmAnswer> {
-  try {
-    return (await serverAction()) as ConfirmAnswer;
-  } catch (error) {
-    if (!isRouteErrorResponse(error)) return { ok: false, fallback: "network", ...UNANSWERED };
-    return {
-      ok: false,
-      fallback: error.status === 500 ? "serverError" : "httpError",
-      status: error.status,
-      ...UNANSWERED,
-    };
-  }
+export function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ConfirmAnswer> {
+  return answeredOr<ConfirmAnswer>(
+    async () => (await serverAction()) as ConfirmAnswer,
+    (error): ConfirmAnswer =>
+      isRouteErrorResponse(error)
+        ? { ok: false, fallback: error.status === 500 ? "serverError" : "httpError", status: error.status }
+        : { ok: false, fallback: "network" },
+  );
 }
 
 /** Nothing changed when the action got no answer: reloading the page's data would only fail again. */

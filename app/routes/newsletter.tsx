@@ -5,7 +5,7 @@ import { getClientAddress, getServices } from "~/context.server";
 import { NEWSLETTER_EMAIL_MAX_LENGTH } from "~/domain/newsletter";
 import { readFormData } from "~/lib/http.server";
 import { pageTitle } from "~/lib/page-title";
-import { revalidateUnlessUnanswered, unanswered } from "~/lib/unanswered-action";
+import { answeredOr, revalidateUnlessUnanswered } from "~/lib/unanswered-action";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { subscribeToNewsletter } from "~/services/newsletter-subscriptions.server";
 
@@ -44,16 +44,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** With JavaScript: a server that fails gets the generic error, a request that never reaches it the network one. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<NewsletterActionData> {
-  try {
-    return await serverAction();
-  } catch (error) {
-    // fetch() rejects with a TypeError when the network fails; anything else came from the server.
-    return unanswered<NewsletterActionData>({
-      status: "failed",
-      messageKey: error instanceof TypeError ? "networkError" : "error",
-    });
-  }
+export function clientAction({ serverAction }: Route.ClientActionArgs): Promise<NewsletterActionData> {
+  // fetch() rejects with a TypeError when the network fails; anything else came from the server.
+  return answeredOr<NewsletterActionData>(serverAction, (error) => ({
+    status: "failed",
+    messageKey: error instanceof TypeError ? "networkError" : "error",
+  }));
 }
 
 /** After a subscription that never reached the server, the page and its message stay. */
