@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { SessionRefusalMessage, SessionSaveMessage } from "~/domain/workout/session-payload";
 import { sessionRefusalText } from "~/domain/workout/session-schema";
-import { supportedLanguages } from "~/i18n/languages";
+import { type Language, supportedLanguages } from "~/i18n/languages";
 import { translatorFor } from "~/testing/translators";
 import { translateSessionRefusal } from "./session-refusal";
 
-const sessionTranslator = (language: string) => translatorFor(language, "workout-session");
+const sessionTranslator = (language: Language) => translatorFor(language, "workout-session");
 
 /** What the save service answers. */
 const serviceMessages: SessionRefusalMessage[] = [

@@ -2,10 +2,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { buildSessionPayload, type SessionSaveMessage, sessionResultOf } from "~/domain/workout/session-payload";
+import type { Language } from "~/i18n/languages";
 import { translatorFor } from "~/testing/translators";
 import { SessionSummary } from "./session-summary";
 
-const sessionTranslator = (language: string) => translatorFor(language, "workout-session");
+const sessionTranslator = (language: Language) => translatorFor(language, "workout-session");
 
 const payload = buildSessionPayload({
   name: "Haut",
@@ -26,7 +27,7 @@ const payload = buildSessionPayload({
 });
 
 /** The summary's text for a refused session, in a language. */
-function summaryText(language: string, refusal: SessionSaveMessage): string {
+function summaryText(language: Language, refusal: SessionSaveMessage): string {
   const html = renderToStaticMarkup(
     <MemoryRouter>
       <SessionSummary
