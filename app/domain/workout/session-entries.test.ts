@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   bestProgress,
+  keptProgress,
   CARDIO_KCAL_PER_MINUTE,
   cardioActivity,
   cardioKcalPerMinute,
@@ -292,6 +293,13 @@ describe("summary and progress", () => {
     expect(bestProgress({ done: 2, total: 3 }, { done: 1, total: 3 })).toEqual({ done: 2, total: 3 });
     expect(bestProgress({ done: 3, total: 3 }, { done: 0, total: 4 })).toEqual({ done: 0, total: 4 });
     expect(bestProgress({ done: 1, total: 4 }, { done: 3, total: 3 })).toEqual({ done: 1, total: 4 });
+  });
+
+  it("starts the kept figure over when the session changes", () => {
+    const kept = keptProgress(keptProgress(null, "a b", { done: 2, total: 2 }), "a b", { done: 0, total: 2 });
+    expect(kept).toEqual({ sessionKey: "a b", best: { done: 2, total: 2 } });
+    // Another session: its own figure, even a smaller one.
+    expect(keptProgress(kept, "c", { done: 0, total: 1 })).toEqual({ sessionKey: "c", best: { done: 0, total: 1 } });
   });
 
   it("keeps the best figure over a run of figures of one session", () => {

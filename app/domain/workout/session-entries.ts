@@ -374,3 +374,14 @@ export function bestProgress(kept: SessionProgress | null, seen: SessionProgress
   if (seen.total !== kept.total) return seen.total > kept.total ? seen : kept;
   return seen.done > kept.done ? seen : kept;
 }
+
+/** The best progress kept for one session, named by its key (its exercises). */
+export interface KeptProgress {
+  sessionKey: string;
+  best: SessionProgress;
+}
+
+/** The card's figure after seeing `seen` in session `sessionKey`: the best so far, started over when the session changes. */
+export function keptProgress(kept: KeptProgress | null, sessionKey: string, seen: SessionProgress): KeptProgress {
+  return { sessionKey, best: bestProgress(kept?.sessionKey === sessionKey ? kept.best : null, seen) };
+}

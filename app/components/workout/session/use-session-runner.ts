@@ -1,11 +1,12 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
 import {
-  bestProgress,
   closedInput,
   type ExerciseIdentity,
   type ExerciseInput,
   isExerciseDone,
+  type KeptProgress,
+  keptProgress,
   type SessionProgress,
 } from "~/domain/workout/session-entries";
 import { freshInputs } from "~/domain/workout/session-form";
@@ -123,10 +124,11 @@ export function useSessionRunner({
   const [result, setResult] = useState<SessionResult | null>(null);
   const [rest, setRest] = useState<RestCountdown | null>(null);
 
-  // The best figure seen for this session (the largest total, then the largest done), reset when it changes.
+  // The best figure seen for this session, started over when the session changes (keptProgress).
   const sessionKey = exercises.map((exercise) => exercise.id).join(" ");
-  const [kept, setKept] = useState<{ key: string; best: SessionProgress } | null>(null);
-  const progress = bestProgress(kept?.key === sessionKey ? kept.best : null, progressOf(exercises, inputs));
+  const [kept, setKept] = useState<KeptProgress | null>(null);
+  const current = keptProgress(kept, sessionKey, progressOf(exercises, inputs));
+  const progress = current.best;
 
   function setInput(id: string, change: (input: ExerciseInput) => ExerciseInput) {
     const exercise = exercises.find((candidate) => candidate.id === id);
@@ -134,7 +136,7 @@ export function useSessionRunner({
     // From the device, not from this render: two changes in one tick build on each other.
     const next = change(loadExerciseInput(deviceStorage, exercise));
     saveExerciseInput(deviceStorage, id, next);
-    setKept({ key: sessionKey, best: bestProgress(progress, progressOf(exercises, { ...inputs, [id]: next })) });
+    setKept(keptProgress(current, sessionKey, progressOf(exercises, { ...inputs, [id]: next })));
   }
 
   function updateTimer(change: (state: TimerState, at: number) => TimerState) {
