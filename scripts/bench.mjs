@@ -263,13 +263,12 @@ async function measurePaired(homeUrl, target, origin, serverPid) {
     if (home.cpuPerRequest && other.cpuPerRequest) capacityRatios.push(home.cpuPerRequest / other.cpuPerRequest);
     if (home.serverBusy !== null && other.serverBusy !== null) busy.push(Math.max(home.serverBusy, other.serverBusy));
   }
-  ratios.sort((a, b) => a - b);
   const row = {
     label: target.label,
     versus,
     median: median(ratios),
-    min: ratios[0],
-    max: ratios.at(-1),
+    min: Math.min(...ratios),
+    max: Math.max(...ratios),
     capacity: capacityRatios.length === PAIRED_ROUNDS ? median(capacityRatios) : null,
     serverBusy: busy.length === PAIRED_ROUNDS ? median(busy) : null,
   };

@@ -25,13 +25,15 @@ const jsonFiles = (dir: string) =>
     .toSorted();
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, "utf8"));
 
+/** Where a child sits: after a file's "prefix:" a space, else a dot. */
+const childPath = (at: string, key: string) => (at.endsWith(":") ? `${at} ${key}` : `${at}.${key}`);
+
 /** Every string under `value`, with where it sits ("prefix key.path[index]"). */
 function stringsOf(value: unknown, where: string, into: Text[] = []): Text[] {
   if (typeof value === "string") into.push({ where, text: value });
   else if (Array.isArray(value)) value.forEach((item, index) => stringsOf(item, `${where}[${index}]`, into));
   else if (value && typeof value === "object") {
-    for (const [key, child] of Object.entries(value))
-      stringsOf(child, where.endsWith(":") ? `${where} ${key}` : `${where}.${key}`, into);
+    for (const [key, child] of Object.entries(value)) stringsOf(child, childPath(where, key), into);
   }
   return into;
 }
@@ -52,7 +54,7 @@ function dataTextsOf(data: unknown, language: Language, file: string): Text[] {
     if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${at}[${index}]`));
     else if (value && typeof value === "object") {
       for (const [key, child] of Object.entries(value)) {
-        const childAt = at.endsWith(":") ? `${at} ${key}` : `${at}.${key}`;
+        const childAt = childPath(at, key);
         if (key === language)
           texts.push(
             ...stringsOf(child, childAt).filter(

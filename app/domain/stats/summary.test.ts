@@ -286,19 +286,21 @@ describe("week points", () => {
   });
 });
 
+/** A new account's inputs on Thursday 2026-03-05: nothing recorded yet. */
+const empty: SummaryInputs = {
+  today: "2026-03-05",
+  latestImc: null,
+  firstImcWeight: null,
+  latestDailyCalories: null,
+  accountWeightKg: null,
+  totals: null,
+  days: [],
+  activeDays: [],
+  recentSessions: [],
+};
+
 describe("summary", () => {
-  const today = "2026-03-05"; // a Thursday
-  const empty: SummaryInputs = {
-    today,
-    latestImc: null,
-    firstImcWeight: null,
-    latestDailyCalories: null,
-    accountWeightKg: null,
-    totals: null,
-    days: [],
-    activeDays: [],
-    recentSessions: [],
-  };
+  const today = empty.today;
 
   it("has nothing to say for a new account", () => {
     expect(buildSummary(empty)).toEqual({
@@ -565,22 +567,12 @@ describe("only finished sessions count (section 4)", () => {
       ["2026-02-20", 1, 40],
       ["2026-03-04", 1, 100],
     ]);
-    const today = "2026-03-05";
+    const { today } = empty;
     // Monday 2026-03-02: only Wednesday's finished session; today's, Tuesday's and the saved one are not finished.
     expect(weekPoints(days, today).map((point) => point.value)).toEqual([0, 0, 1, 0, 0, 0, 0]);
     const activeDays = days.map((day) => day.day).toReversed();
     expect(streakDays(activeDays, today)).toBe(1);
-    const summary = buildSummary({
-      today,
-      latestImc: null,
-      firstImcWeight: null,
-      latestDailyCalories: null,
-      accountWeightKg: null,
-      totals,
-      days,
-      activeDays,
-      recentSessions: [],
-    });
+    const summary = buildSummary({ ...empty, totals, days, activeDays });
     expect(summary).toMatchObject({
       totalSessions: 2,
       workoutsCount7d: 1,
@@ -597,24 +589,14 @@ describe("only finished sessions count (section 4)", () => {
       const session = readSession(raw)!;
       return { session, figures: sessionFigures(session, { userWeightKg: 70 }) };
     };
-    const base = {
-      today: "2026-03-05",
-      latestImc: null,
-      firstImcWeight: null,
-      latestDailyCalories: null,
-      accountWeightKg: null,
-      totals: null,
-      days: [],
-      activeDays: [],
-    } satisfies Omit<SummaryInputs, "recentSessions">;
     const newestUnfinished = read({ _id: "raw", startedAt: "2026-03-05T08:00:00Z", calories: 999, entries });
     const finished = read({ _id: "done", endedAt: "2026-03-04T09:00:00Z", durationSec: 1200, calories: 100, entries });
-    const summary = buildSummary({ ...base, recentSessions: [newestUnfinished, finished] });
+    const summary = buildSummary({ ...empty, recentSessions: [newestUnfinished, finished] });
     expect(summary.lastSession?.id).toBe("done");
     expect(summary).toMatchObject({ lastCaloriesBurned: 100, lastWorkoutDuration: 20 });
     expect(summary.sessions.map((session) => session.id)).toEqual(["done"]);
 
-    expect(buildSummary({ ...base, recentSessions: [newestUnfinished] })).toMatchObject({
+    expect(buildSummary({ ...empty, recentSessions: [newestUnfinished] })).toMatchObject({
       lastSession: null,
       lastWorkoutDuration: null,
       lastCaloriesBurned: null,
