@@ -121,6 +121,7 @@ const bannedForms: Record<Language, BannedForm[]> = {
       pattern: /newsletter-anmeldung|abonnement/i,
       why: "the newsletter subscription is a 'Newsletter-Abo' ('Anmeldung' is logging in)",
     },
+    { pattern: word("versuche es"), why: "one wording to try again: 'Versuch es … noch einmal'" },
   ],
   es: [
     frenchSpacing,
@@ -137,6 +138,7 @@ const bannedForms: Record<Language, BannedForm[]> = {
     },
     { pattern: word("rutinas?"), why: "a workout is an 'entrenamiento', never a 'rutina'" },
     { pattern: /newsletter/i, why: "the newsletter is the 'boletín' in Spanish" },
+    { pattern: word("vuelve a intentarlo"), why: "one wording to try again: 'Inténtalo de nuevo'" },
   ],
 };
 
@@ -203,7 +205,8 @@ describe("the glossary's banned forms", () => {
       ["de", "Deine Trainingseinheiten", 1],
       ["de", "Deine Newsletter-Anmeldung", 1],
       ["de", "Abonnement bestätigen", 1],
-      ["de", "Dein Newsletter-Abo, deine Trainings und deine Anmeldung.", 0],
+      ["de", "Versuche es in 5 Min. erneut.", 1],
+      ["de", "Dein Newsletter-Abo, deine Trainings und deine Anmeldung. Versuch es noch einmal.", 0],
       ["es", "¿Listo ?", 1],
       ["es", "Tu email es obligatorio.", 1],
       ["es", "Tu e-mail", 1],
@@ -217,6 +220,7 @@ describe("the glossary's banned forms", () => {
       ["es", "Lo que uso en mis sesiones.", 1],
       ["es", "Tu rutina de hoy", 1],
       ["es", "Suscríbete a la newsletter", 1],
+      ["es", "Vuelve a intentarlo en 5 min.", 1],
       ["es", "Escribe a {{email}} con tu correo.", 0],
       ["es", "Recoger los datos, barbilla recogida, encogimientos con barra", 0],
       ["es", "Tus sesiones iniciadas y tu suscripción al boletín", 0],
