@@ -9,6 +9,7 @@ import type { ImcRecordView } from "~/domain/stats/records";
 import { buildSummary, type HistorySummary } from "~/domain/stats/summary";
 import { translationSetFor } from "~/i18n/i18n.server";
 import { createTranslations, TranslationsProvider } from "~/i18n/react-i18next";
+import { newAccountInputs } from "~/testing/summary-inputs";
 import { DashboardBody } from "./dashboard-body";
 import type { DashboardData } from "./dashboard-types";
 
@@ -31,17 +32,7 @@ const user: AccountUser = {
 const WEEK = ["2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08"];
 
 // A new account's summary, as the domain builds it (its fields are checked in summary.test.ts).
-const emptySummary: HistorySummary = buildSummary({
-  today: WEEK[3]!,
-  latestImc: null,
-  firstImcWeight: null,
-  latestDailyCalories: null,
-  accountWeightKg: null,
-  totals: null,
-  days: [],
-  activeDays: [],
-  recentSessions: [],
-});
+const emptySummary: HistorySummary = buildSummary(newAccountInputs(WEEK[3]!));
 
 const emptyData: DashboardData = {
   today: "2026-03-04",

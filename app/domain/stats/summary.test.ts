@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { newAccountInputs } from "~/testing/summary-inputs";
 import {
   addDays,
   dayKeyOf,
@@ -18,7 +19,6 @@ import {
   sessionContribution,
   streakDays,
   summaryDaysFrom,
-  type SummaryInputs,
   weekPoints,
   type WorkoutDayStats,
 } from "./summary.ts";
@@ -287,21 +287,9 @@ describe("week points", () => {
 });
 
 /** A new account's inputs on Thursday 2026-03-05: nothing recorded yet. */
-const empty: SummaryInputs = {
-  today: "2026-03-05",
-  latestImc: null,
-  firstImcWeight: null,
-  latestDailyCalories: null,
-  accountWeightKg: null,
-  totals: null,
-  days: [],
-  activeDays: [],
-  recentSessions: [],
-};
+const empty = newAccountInputs("2026-03-05");
 
 describe("summary", () => {
-  const today = empty.today;
-
   it("has nothing to say for a new account", () => {
     expect(buildSummary(empty)).toEqual({
       lastWeight: null,

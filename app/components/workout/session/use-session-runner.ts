@@ -127,8 +127,8 @@ export function useSessionRunner({
   // The best figure seen for this session, started over when the session changes (keptProgress).
   const sessionKey = exercises.map((exercise) => exercise.id).join(" ");
   const [kept, setKept] = useState<KeptProgress | null>(null);
-  const current = keptProgress(kept, sessionKey, progressOf(exercises, inputs));
-  const progress = current.best;
+  const keptNow = keptProgress(kept, sessionKey, progressOf(exercises, inputs));
+  const progress = keptNow.best;
 
   function setInput(id: string, change: (input: ExerciseInput) => ExerciseInput) {
     const exercise = exercises.find((candidate) => candidate.id === id);
@@ -136,7 +136,7 @@ export function useSessionRunner({
     // From the device, not from this render: two changes in one tick build on each other.
     const next = change(loadExerciseInput(deviceStorage, exercise));
     saveExerciseInput(deviceStorage, id, next);
-    setKept(keptProgress(current, sessionKey, progressOf(exercises, { ...inputs, [id]: next })));
+    setKept(keptProgress(keptNow, sessionKey, progressOf(exercises, { ...inputs, [id]: next })));
   }
 
   function updateTimer(change: (state: TimerState, at: number) => TimerState) {
