@@ -17,6 +17,7 @@ import { createSqliteReviews } from "./reviews.ts";
 import { createSqliteSessions } from "./sessions.ts";
 import { createSqliteUsers } from "./users.ts";
 import { createSqliteVerifications } from "./verifications.ts";
+import { switchToWal } from "./wal.ts";
 import { createSqliteWorkoutSessions } from "./workout-sessions.ts";
 import { createSqliteWorkoutStats } from "./workout-stats.ts";
 
@@ -38,9 +39,9 @@ export function openSqliteStore(databaseUrl: string): Store {
 
   const db = new DatabaseSync(path);
   try {
-    // First, so that even switching to WAL waits for a lock held by another process.
+    // First, so that every statement below waits for a lock held by another process.
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    db.exec("PRAGMA journal_mode = WAL");
+    switchToWal(db, BUSY_TIMEOUT_MS);
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec("PRAGMA foreign_keys = ON");
     runMigrations(db);
