@@ -76,6 +76,25 @@ const unit = countFrom(vitestReport, (r) => ({ passed: r.numPassedTests, failed:
 const e2e = existsSync(playwrightReport)
   ? countFrom(playwrightReport, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }))
   : { passed: 0, failed: 0 };
+/** Titles of the end-to-end tests that failed once, then passed on their retry. */
+function flakyTitles(report) {
+  const titles = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "flaky") titles.push([...path, spec.title, test.projectName].filter(Boolean).join(" › "));
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return titles;
+}
+const flaky = existsSync(playwrightReport) ? countFrom(playwrightReport, flakyTitles) : [];
+if (Array.isArray(flaky) && flaky.length > 0) {
+  console.log(`\nFlaky (failed once, passed on retry): ${flaky.length}`);
+  for (const title of flaky) console.log(`  - ${title}`);
+}
 const failed = unit.failed + e2e.failed + (ok ? 0 : unit.failed + e2e.failed === 0 ? 1 : 0);
 console.log(
   `\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`,
