@@ -79,13 +79,13 @@ const e2e = existsSync(playwrightReport)
 /** Titles of the end-to-end tests that failed once, then passed on their retry. */
 function flakyTitles(report) {
   const titles = [];
-  const walk = (suite, path) => {
+  const walk = (suite, suiteTitles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === "flaky") titles.push([...path, spec.title, test.projectName].filter(Boolean).join(" › "));
+        if (test.status === "flaky") titles.push([...suiteTitles, spec.title, test.projectName].filter(Boolean).join(" › "));
       }
     }
-    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+    for (const child of suite.suites ?? []) walk(child, [...suiteTitles, child.title]);
   };
   for (const suite of report.suites ?? []) walk(suite, [suite.title]);
   return titles;
