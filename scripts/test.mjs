@@ -82,7 +82,8 @@ function flakyTitles(report) {
   const walk = (suite, suiteTitles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === "flaky") titles.push([...suiteTitles, spec.title, test.projectName].filter(Boolean).join(" › "));
+        if (test.status === "flaky")
+          titles.push([...suiteTitles, spec.title, test.projectName].filter(Boolean).join(" › "));
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...suiteTitles, child.title]);
