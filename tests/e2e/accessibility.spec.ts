@@ -1,14 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { demoAdmin, demoUser } from "./support/server";
-import { logInAs } from "./support/session";
+import { jsEnabled, logInAs } from "./support/session";
 import { waitForHydration } from "./support/hydration";
 import { contentPages } from "./support/pages";
 
 // Keyboard and small-screen checks (WCAG 2.2): focus never hides under the
 // cookie banner (2.4.11), no sideways scrolling at 320 px (1.4.10), and focus
 // lands somewhere meaningful after the flows that used to drop it.
-
-const jsEnabled = (projectName: string) => projectName === "js";
 
 /** Who looks at a page: a visitor, the demo user, or the demo admin (seeded in the e2e server). */
 type Viewer = "visitor" | "member" | "admin";

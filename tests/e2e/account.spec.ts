@@ -1,6 +1,7 @@
 import { type Page, expect, test } from "@playwright/test";
 import { markDocument } from "./support/same-document";
 import { waitForMail } from "./support/server";
+import { jsEnabled } from "./support/session";
 
 // The account dialog (?compte=...), e-mail verification and password reset,
 // with JavaScript (minimum display times apply) and without.
@@ -9,7 +10,6 @@ import { waitForMail } from "./support/server";
 // address per 15 minutes, and every test runs from 127.0.0.1: each test here
 // sends at most two, and the resend button is only checked, not clicked.
 
-const jsEnabled = (projectName: string) => projectName === "js";
 const uniqueSuffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const uniqueEmail = () => `user-${uniqueSuffix()}@example.test`;
 const uniquePseudo = () => `u-${uniqueSuffix()}`;

@@ -1,26 +1,19 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { demoAdmin, demoUser, waitForMail } from "./support/server";
-import { logInAs } from "./support/session";
+import { jsEnabled, logInAs, signedInBrowser } from "./support/session";
 
 // Reviews, the newsletter and the admin area, with JavaScript (dialog,
 // fetchers, live preview, 3 s and 5 s timers) and without (forms posting to
 // their pages). Both projects share the demo accounts: each test marks what
 // it writes with its own text.
 
-const jsEnabled = (projectName: string) => projectName === "js";
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** With JavaScript, wait until the home page is hydrated (the carousel's pause button exists only then). */
 async function homeReady(page: Page, js: boolean) {
   await page.goto("/");
   if (js) await expect(page.getByRole("button", { name: "Mettre en pause le défilement" })).toBeVisible();
-}
-
-async function signedInPage(browser: Browser, js: boolean, account: { pseudo: string; password: string }) {
-  const context = await browser.newContext({ javaScriptEnabled: js, locale: "fr-FR" });
-  await logInAs(context, account);
-  return { context, page: await context.newPage() };
 }
 
 test.describe("reviews", () => {
@@ -31,7 +24,7 @@ test.describe("reviews", () => {
   }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const comment = `Avis de test ${unique()} : les calculateurs sont clairs et rapides.`;
-    const user = await signedInPage(browser, js, demoUser);
+    const user = await signedInBrowser(browser, js, demoUser);
     const page = user.page;
 
     await homeReady(page, js);
@@ -72,7 +65,7 @@ test.describe("reviews", () => {
     await page.goto("/");
     await expect(page.locator("#avis").getByText(comment)).toHaveCount(0);
 
-    const admin = await signedInPage(browser, js, demoAdmin);
+    const admin = await signedInBrowser(browser, js, demoAdmin);
     await admin.page.goto("/admin");
     await expect(admin.page.getByRole("heading", { name: "Administration", level: 1 })).toBeVisible();
     await expect(admin.page.getByRole("link", { name: "Gestion des avis" })).toHaveAttribute("aria-current", "page");
@@ -191,7 +184,7 @@ test.describe("admin", () => {
   test("the admin writes, previews, schedules, edits and deletes a newsletter", async ({ browser }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const title = `Newsletter ${unique()}`;
-    const { context, page } = await signedInPage(browser, js, demoAdmin);
+    const { context, page } = await signedInBrowser(browser, js, demoAdmin);
     await page.goto("/admin");
     await page.getByRole("link", { name: "Rédaction Newsletter" }).click();
     await expect(page).toHaveURL(/\/admin\?onglet=newsletter$/);
@@ -252,7 +245,7 @@ test.describe("admin", () => {
 
   test("an admin whose session ends while writing keeps the text and is told why", async ({ browser }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
-    const { context, page } = await signedInPage(browser, js, demoAdmin);
+    const { context, page } = await signedInBrowser(browser, js, demoAdmin);
     await page.goto("/admin/newsletter/new");
     await expect(page.getByRole("heading", { name: "Nouvelle newsletter" })).toBeVisible();
     const title = `Brouillon ${unique()}`;
@@ -274,7 +267,7 @@ test.describe("admin", () => {
     await expect(page).toHaveURL(/\/\?compte=login$/);
     await expect(page.getByRole("dialog").getByRole("heading", { name: "Connecte-toi" })).toBeVisible();
 
-    const user = await signedInPage(browser, jsEnabled(testInfo.project.name), demoUser);
+    const user = await signedInBrowser(browser, jsEnabled(testInfo.project.name), demoUser);
     const response = await user.page.goto("/admin/newsletter/new");
     expect(response?.status()).toBe(403);
     await expect(user.page.getByText("Accès refusé. Privilèges admin requis.")).toBeVisible();
@@ -361,7 +354,7 @@ test.describe("failures and accessibility", () => {
     browser,
   }, testInfo) => {
     test.skip(!jsEnabled(testInfo.project.name), "the network messages belong to the JavaScript forms");
-    const { context, page } = await signedInPage(browser, true, demoUser);
+    const { context, page } = await signedInBrowser(browser, true, demoUser);
     await homeReady(page, true);
     await page.locator("#avis").getByRole("link", { name: "Laisser un avis", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Laisser un avis" });
@@ -388,7 +381,7 @@ test.describe("failures and accessibility", () => {
     test.skip(!jsEnabled(testInfo.project.name), "axe needs JavaScript in the page");
     test.setTimeout(60_000);
     const js = true;
-    const { context, page } = await signedInPage(browser, js, demoAdmin);
+    const { context, page } = await signedInBrowser(browser, js, demoAdmin);
     const check = async (include: string) => {
       const results = await new AxeBuilder({ page }).include(include).withTags(["wcag2a", "wcag2aa"]).analyze();
       expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([]);

@@ -2,9 +2,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { markDocument } from "./support/same-document";
 import { waitForMail } from "./support/server";
 import { waitForHydration } from "./support/hydration";
+import { jsEnabled } from "./support/session";
 
 // Runs in both projects: "js" (enhanced) and "no-js" (plain HTML forms).
-const jsEnabled = (projectName: string) => projectName === "js";
 /** The e2e server keeps the default inbox (CONTACT_TO unset). */
 const inbox = "contact@dynami.local";
 

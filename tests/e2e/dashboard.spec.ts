@@ -1,23 +1,15 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { createVerifiedAccount } from "./support/accounts";
 import { demoAdmin, demoUser } from "./support/server";
-import { logInAs } from "./support/session";
+import { jsEnabled, signedInBrowser } from "./support/session";
 
 // The dashboard ('Historique'), on its page and in the account dialog. With
 // JavaScript (the demo user and its eight seeded weeks): charts drawn by
 // apexcharts, a pinned tooltip, the photo and a measure through the JSON API.
 // Without (the demo admin, so the two projects never touch the same data):
 // the data the server drew, and the same changes through forms.
-
-const jsEnabled = (projectName: string) => projectName === "js";
-
-async function signedInPage(browser: Browser, js: boolean, account: { pseudo: string; password: string }) {
-  const context = await browser.newContext({ javaScriptEnabled: js, locale: "fr-FR" });
-  const token = await logInAs(context, account);
-  return { context, token, page: await context.newPage() };
-}
 
 async function aPhoto(): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 480, channels: 3, background: "#2a9d8f" } })
@@ -54,7 +46,7 @@ test.describe("dashboard", () => {
   }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const account = await createVerifiedAccount();
-    const { page, context } = await signedInPage(browser, js, account);
+    const { page, context } = await signedInBrowser(browser, js, account);
     await page.goto("/historique");
     await expect(page.getByRole("heading", { level: 1, name: "Historique" })).toBeVisible();
     await expect(
@@ -84,7 +76,7 @@ test.describe("dashboard", () => {
     browser,
   }, testInfo) => {
     test.skip(!jsEnabled(testInfo.project.name), "JavaScript only");
-    const { page, context } = await signedInPage(browser, true, demoUser);
+    const { page, context } = await signedInBrowser(browser, true, demoUser);
     await page.goto("/historique");
     await expect(page.getByRole("heading", { level: 1, name: "Historique" })).toBeVisible();
     await expect(page.getByText("Salut Camille")).toBeVisible();
@@ -152,7 +144,7 @@ test.describe("dashboard", () => {
     browser,
   }, testInfo) => {
     test.skip(!jsEnabled(testInfo.project.name), "JavaScript only");
-    const { page, context } = await signedInPage(browser, true, demoUser);
+    const { page, context } = await signedInBrowser(browser, true, demoUser);
     await page.goto("/historique");
     const weightChart = page.locator('[data-chart="line"]');
     await expect(weightChart).toHaveAttribute("data-drawn", "apexcharts", { timeout: 20_000 });
@@ -190,7 +182,7 @@ test.describe("dashboard", () => {
     browser,
   }, testInfo) => {
     test.skip(!jsEnabled(testInfo.project.name), "JavaScript only");
-    const { page, context } = await signedInPage(browser, true, demoUser);
+    const { page, context } = await signedInBrowser(browser, true, demoUser);
     const chartScripts: string[] = [];
     page.on("request", (request) => {
       if (/apex/i.test(request.url())) chartScripts.push(request.url());
@@ -220,7 +212,7 @@ test.describe("dashboard", () => {
     browser,
   }, testInfo) => {
     test.skip(jsEnabled(testInfo.project.name), "without JavaScript only");
-    const { page, context, token } = await signedInPage(browser, false, demoAdmin);
+    const { page, context, token } = await signedInBrowser(browser, false, demoAdmin);
     for (const [poids, date] of [
       [84, "2026-01-05T08:00:00.000Z"],
       [83.2, "2026-01-12T08:00:00.000Z"],

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { jsEnabled } from "./support/session";
 
 // A form whose body passes the server's limit (64 KB) is refused with 413.
 // Without JavaScript the visitor gets the 413 page in their language, with a
@@ -6,8 +7,6 @@ import { expect, type Page, test } from "@playwright/test";
 // sending failed. The browser submits the real form; the test swaps its body
 // for one too large on the way (a person cannot type that much: the fields
 // have their own maximum lengths).
-
-const jsEnabled = (projectName: string) => projectName === "js";
 
 async function withConsentChosen(page: Page, baseURL: string | undefined) {
   await page.context().addCookies([{ name: "cookie_consent", value: "necessary", url: baseURL ?? "http://127.0.0.1" }]);

@@ -1,27 +1,19 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import { type Browser, expect, type Page, type Route, test } from "@playwright/test";
+import { expect, type Page, type Route, test } from "@playwright/test";
 import sharp from "sharp";
-import { createVerifiedAccount, type TestAccount } from "./support/accounts";
+import { createVerifiedAccount } from "./support/accounts";
 import { markDocument } from "./support/same-document";
 import { waitForMail } from "./support/server";
-import { logInAs } from "./support/session";
+import { jsEnabled, logInAs, signedInBrowser } from "./support/session";
 
 // My account (/mon-compte) and the menu's account entries, with JavaScript
 // (forms call /api/me in place) and without (forms post to the page). Each
 // test makes its own verified account straight in the server's database.
 
-const jsEnabled = (projectName: string) => projectName === "js";
 /** Hydration on a two-core machine shared with other test runs can take several seconds. */
 const hydration = { timeout: 20_000 };
-
-async function signedIn(browser: Browser, js: boolean, account: TestAccount) {
-  const context = await browser.newContext({ javaScriptEnabled: js, locale: "fr-FR" });
-  await logInAs(context, account);
-  const page = await context.newPage();
-  return { context, page };
-}
 
 /** /mon-compte, hydrated when JavaScript runs (the password toggles exist only then). */
 async function openMyAccount(page: Page, js: boolean, path = "/mon-compte") {
@@ -93,7 +85,7 @@ test.describe("the menu's account entries", () => {
     await expect(page.getByRole("dialog").getByRole("heading", { name: "Créer un compte" })).toBeVisible();
 
     const account = await createVerifiedAccount();
-    const member = await signedIn(browser, js, account);
+    const member = await signedInBrowser(browser, js, account);
     await member.page.goto("/outils");
     await member.page.getByLabel("Ouvrir le menu").click();
     const memberMenu = member.page.getByRole("navigation", { name: "Navigation principale" });
@@ -138,7 +130,7 @@ test.describe("My account", () => {
   test("changing the password: the old one is refused at login, the new one works", async ({ browser }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const account = await createVerifiedAccount();
-    const { context, page } = await signedIn(browser, js, account);
+    const { context, page } = await signedInBrowser(browser, js, account);
     await openMyAccount(page, js);
     const section = card(page, "Changer le mot de passe");
     await section.getByLabel("Mot de passe actuel").fill(account.password);
@@ -169,7 +161,7 @@ test.describe("My account", () => {
   test("a wrong current password is refused on its field and changes nothing", async ({ browser }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const account = await createVerifiedAccount();
-    const { context, page } = await signedIn(browser, js, account);
+    const { context, page } = await signedInBrowser(browser, js, account);
     await openMyAccount(page, js);
     const section = card(page, "Changer le mot de passe");
     await section.getByLabel("Mot de passe actuel").fill("pas-le-bon-mdp");
@@ -188,7 +180,7 @@ test.describe("My account", () => {
   }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const account = await createVerifiedAccount();
-    const { context, page } = await signedIn(browser, js, account);
+    const { context, page } = await signedInBrowser(browser, js, account);
     await openMyAccount(page, js);
     const data = card(page, "Télécharger mes données");
 
@@ -220,7 +212,7 @@ test.describe("My account", () => {
     const js = jsEnabled(testInfo.project.name);
     const account = await createVerifiedAccount();
     const newEmail = `new-${account.pseudo}@example.test`;
-    const { context, page } = await signedIn(browser, js, account);
+    const { context, page } = await signedInBrowser(browser, js, account);
     await openMyAccount(page, js);
     const section = card(page, "Changer d'adresse e-mail");
     await section.getByLabel("Nouvel email").fill(newEmail);
@@ -252,7 +244,7 @@ test.describe("My account", () => {
   test("the newsletter in one click either way", async ({ browser }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const account = await createVerifiedAccount();
-    const { context, page } = await signedIn(browser, js, account);
+    const { context, page } = await signedInBrowser(browser, js, account);
     await openMyAccount(page, js);
     const section = card(page, "Newsletter");
     await expect(section.getByText("Tu ne reçois pas la newsletter.")).toBeVisible();
@@ -267,8 +259,8 @@ test.describe("My account", () => {
   test("logging out everywhere ends this session and the others", async ({ browser }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const account = await createVerifiedAccount();
-    const elsewhere = await signedIn(browser, js, account);
-    const { context, page } = await signedIn(browser, js, account);
+    const elsewhere = await signedInBrowser(browser, js, account);
+    const { context, page } = await signedInBrowser(browser, js, account);
     await openMyAccount(page, js);
     await card(page, "Déconnexion partout").getByRole("button", { name: "Se déconnecter partout" }).click();
     await expect(page).toHaveURL(/\/\?compte=login$/);
@@ -286,7 +278,7 @@ test.describe("My account", () => {
   }, testInfo) => {
     const js = jsEnabled(testInfo.project.name);
     const account = await createVerifiedAccount();
-    const { context, page } = await signedIn(browser, js, account);
+    const { context, page } = await signedInBrowser(browser, js, account);
     await openMyAccount(page, js);
     const section = card(page, "Supprimer mon compte");
     await section.getByLabel("Mot de passe", { exact: true }).fill(account.password);
@@ -359,7 +351,7 @@ test.describe("fallback messages when an answer is not the JSON expected", () =>
   }, testInfo) => {
     scriptsOnly(testInfo.project.name);
     const account = await createVerifiedAccount();
-    const { context, page } = await signedIn(browser, true, account);
+    const { context, page } = await signedInBrowser(browser, true, account);
     await openMyAccount(page, true);
     const section = card(page, "Changer le mot de passe");
     const fill = async () => {
@@ -405,7 +397,7 @@ test.describe("fallback messages when an answer is not the JSON expected", () =>
     scriptsOnly(testInfo.project.name);
     const account = await createVerifiedAccount();
     const newEmail = `new-${account.pseudo}@example.test`;
-    const { context, page } = await signedIn(browser, true, account);
+    const { context, page } = await signedInBrowser(browser, true, account);
     await openMyAccount(page, true);
     const section = card(page, "Changer d'adresse e-mail");
     const waiting = section.getByText(`En attente de confirmation : ${newEmail}.`, { exact: false });
@@ -439,7 +431,7 @@ test.describe("fallback messages when an answer is not the JSON expected", () =>
     const language = "es";
     const say = (key: string, values?: Record<string, number>) => text(language, `my-account:${key}`, values);
     const account = await createVerifiedAccount({ locale: language });
-    const { context, page } = await signedIn(browser, true, account);
+    const { context, page } = await signedInBrowser(browser, true, account);
     await openMyAccountIn(page, language);
 
     const sessions = card(page, say("sections.sessions"));
@@ -475,7 +467,7 @@ test.describe("fallback messages when an answer is not the JSON expected", () =>
     scriptsOnly(testInfo.project.name);
     test.setTimeout(60_000);
     const account = await createVerifiedAccount();
-    const { context, page } = await signedIn(browser, true, account);
+    const { context, page } = await signedInBrowser(browser, true, account);
     await openMyAccount(page, true);
     const photo = card(page, "Photo de profil");
     const error = (message: string) => photo.getByRole("alert").getByText(message, { exact: true });

@@ -1,12 +1,12 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { markDocument } from "./support/same-document";
 import { demoUser } from "./support/server";
+import { jsEnabled } from "./support/session";
 
 // The calculators, their tabs, articles and history saving, with
 // JavaScript on (fetcher, dialogs, tabs pattern) and off (plain posts,
 // <details>, links).
 
-const jsEnabled = (projectName: string) => projectName === "js";
 /** French digit grouping uses a narrow no-break space: "2 556". */
 const kcal = (value: string) => new RegExp(`^${value.replace(" ", "\\s")}$`);
 

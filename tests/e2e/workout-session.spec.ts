@@ -2,14 +2,13 @@ import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type BrowserContext, expect, type Locator, type Page, test, type TestInfo } from "@playwright/test";
 import { demoUser } from "./support/server";
-import { logInAs } from "./support/session";
+import { jsEnabled, logInAs } from "./support/session";
 
 // Running a session at /exo?mode=seance: the clock, the set popup, the rest
 // timer, finishing (saved for a signed-in user, kept on the device while
 // offline and sent once back online) and the summary, with JavaScript; and
 // the same session as one form posted to the route action without it.
 
-const jsEnabled = (testInfo: TestInfo) => testInfo.project.name === "js";
 const outputDir = path.resolve(import.meta.dirname, "../.output/screenshots");
 
 /** Strength with dumbbells, a bodyweight move the user switches to 'Sans charges', and a run. */
@@ -31,7 +30,7 @@ function sessionUrl(name: string, exercises: readonly string[] = EXERCISES): str
 
 async function openSession(page: Page, url: string) {
   await page.goto(url);
-  if (jsEnabled(test.info())) await page.locator("form[data-hydrated]").waitFor();
+  if (jsEnabled(test.info().project.name)) await page.locator("form[data-hydrated]").waitFor();
 }
 
 const card = (page: Page, id: string) => page.locator(`li[data-id="${id}"]`);

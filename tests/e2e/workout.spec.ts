@@ -1,17 +1,16 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Locator, type Page, test, type TestInfo } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { demoUser } from "./support/server";
+import { jsEnabled } from "./support/session";
 
 // The workout builder at /exo, with JavaScript (the page updates in place,
 // local storage, drag and drop, keyboard moves) and without (every step a
 // GET form whose state lives in the address).
 
-const jsEnabled = (testInfo: TestInfo) => testInfo.project.name === "js";
-
 /** Opens the builder and, with JavaScript, waits until React has hydrated it. */
 async function openBuilder(page: Page, url = "/exo") {
   await page.goto(url);
-  if (jsEnabled(test.info())) await page.locator("form[data-hydrated]").waitFor();
+  if (jsEnabled(test.info().project.name)) await page.locator("form[data-hydrated]").waitFor();
 }
 
 const stepHeading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name });
@@ -75,7 +74,7 @@ test.describe("workout builder", () => {
     await expect(previous(page)).toBeDisabled();
 
     await toChestWithDumbbells(page);
-    if (!jsEnabled(testInfo)) {
+    if (!jsEnabled(testInfo.project.name)) {
       // Without JavaScript the state lives in the address.
       await expect(page).toHaveURL(/etape=3&type=muscu&equipement=halteres&muscle=pectoraux/);
     }
@@ -135,7 +134,7 @@ test.describe("workout builder", () => {
     const joke = page.getByText("Pas besoin d'haltères pour t'étirer : un tapis suffit !");
     await expect(joke).toBeVisible();
     await expect(card(page, "Haltères")).toHaveAttribute("aria-pressed", "false");
-    if (jsEnabled(testInfo)) {
+    if (jsEnabled(testInfo.project.name)) {
       await expect(joke).toBeHidden({ timeout: 5_000 });
       // Machine has no joke for stretching: the plain message.
       await card(page, "Machine").click({ force: true });
@@ -193,7 +192,7 @@ test.describe("workout builder", () => {
     await expect(stepHeading(page, "Ajouter d'autres exercices")).toBeVisible();
 
     await page.getByLabel("Nom de l'exercice").fill("développé");
-    if (!jsEnabled(testInfo)) await page.getByRole("button", { name: "Rechercher" }).click();
+    if (!jsEnabled(testInfo.project.name)) await page.getByRole("button", { name: "Rechercher" }).click();
     const results = page.locator("li:has(> input[type=checkbox])");
     await expect(results.first()).toBeVisible();
     await expect(results.first()).toContainText(/Développé/i);
@@ -206,7 +205,7 @@ test.describe("workout builder", () => {
 
     const tickable = page.locator("li > input[type=checkbox]:not(:disabled)");
     let picked: string[];
-    if (jsEnabled(testInfo)) {
+    if (jsEnabled(testInfo.project.name)) {
       await expect(page.getByRole("button", { name: "Ajouter (0)" })).toBeDisabled();
       // Enter ticks the first match not yet added.
       const firstId = (await tickable.first().getAttribute("value"))!;
@@ -229,10 +228,10 @@ test.describe("workout builder", () => {
   test("search filters narrow the results; an empty search says so", async ({ page }, testInfo) => {
     await openBuilder(page, "/exo?mode=recherche");
     await page.getByLabel("Muscle").selectOption({ label: "Mollets" });
-    if (!jsEnabled(testInfo)) await page.getByRole("button", { name: "Rechercher" }).click();
+    if (!jsEnabled(testInfo.project.name)) await page.getByRole("button", { name: "Rechercher" }).click();
     await expect(page.locator("li:has(> input[type=checkbox])").first()).toContainText("Mollets");
     await page.getByLabel("Nom de l'exercice").fill("zzzzzz");
-    if (!jsEnabled(testInfo)) await page.getByRole("button", { name: "Rechercher" }).click();
+    if (!jsEnabled(testInfo.project.name)) await page.getByRole("button", { name: "Rechercher" }).click();
     await expect(page.getByText("Aucun résultat. Essaie un autre mot-clé ou retire des filtres.")).toBeVisible();
     await page.getByRole("button", { name: "Annuler" }).click();
     await expect(stepHeading(page, "Choisis ton entraînement")).toBeVisible();
