@@ -13,10 +13,12 @@ import type { RouterContextProvider as RouterContext, ServerBuild } from "react-
 import { type AppConfig, ConfigError, loadConfig } from "../config.server.ts";
 import { bodyLimitFor } from "../lib/body-limits.ts";
 import { CATALOGUE_URL_PATH, catalogueStaticOptions } from "./catalogue-static.ts";
+import { isMultipartType, isWellFormedMultipart } from "../lib/multipart.server.ts";
 import { closeAfterAnswer, hasBody, readBody, releaseUnreadBody } from "./request-body.ts";
 import {
   bodyTooLargeRefusal,
   describeRequest,
+  malformedBodyRefusal,
   handleServerError,
   isApiPath,
   REFUSALS,
@@ -240,6 +242,13 @@ async function handleAppRequest(
         refusedBodyLimit = limit;
       } else {
         body = outcome.body;
+        // A broken upload (cut off inside a part, a wrong boundary) is the
+        // client's error: answered here, before any route or form parser meets it.
+        const contentType = req.get("Content-Type");
+        if (isMultipartType(contentType) && !(await isWellFormedMultipart(body, contentType ?? ""))) {
+          console.warn(describeRequest(req, 400, "malformed multipart body"));
+          return sendRefusal(req, res, malformedBodyRefusal);
+        }
       }
     }
     const context = appEntry(currentBuild).createLoadContext(
@@ -254,8 +263,9 @@ async function handleAppRequest(
     );
     await sendFetchResponse(res, await handleRequest(toFetchRequest(req, res, body), context));
   } catch (error) {
-    // A client that went away mid-body has nobody left to answer.
-    if (req.destroyed && !req.complete) return;
+    // A client that went away mid-body has nobody left to answer; one that
+    // stopped sending but still listens gets a 400 (BodyCutOffError).
+    if (res.destroyed || !res.writable) return;
     next(error);
   }
 }
