@@ -121,6 +121,9 @@ const openResponses = new Set<ServerResponse>();
 
 const app = express();
 app.disable("x-powered-by");
+// The client's address (req.ip) comes from X-Forwarded-For only when the
+// peer is a proxy TRUST_PROXY names: every per-address limit counts it.
+app.set("trust proxy", config.trustProxy);
 
 app.use((req, res, next) => {
   const nonce = randomBytes(16).toString("base64");
@@ -255,7 +258,7 @@ async function handleAppRequest(
       running!.services,
       {
         nonce: String(res.locals.nonce),
-        clientAddress: req.socket.remoteAddress ?? "unknown",
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
         refusedBodyLimit,
         refusedBodyAnsweredByRoute,
       },
