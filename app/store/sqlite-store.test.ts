@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -132,6 +132,64 @@ describe("SQLite store", () => {
       );
     } finally {
       reopened.close();
+    }
+  });
+
+  it("leaves nothing of an erased account in the file or its WAL (secure_delete, then a checkpoint)", async () => {
+    const url = freshDatabaseUrl();
+    const file = sqliteFilePath(url);
+    const store = openSqliteStore(url);
+    /** Everything stored for one account, each text carrying the marker. */
+    async function accountWithMarker(marker: string) {
+      const user = await store.users.create({
+        pseudo: `${marker}Pseudo`,
+        email: `${marker.toLowerCase()}@example.test`,
+        passwordHash: "h",
+      });
+      await store.workoutSessions.save(
+        aWorkoutSession(user.id, { name: `${marker}Seance`, notes: `${marker}Notes`, idempotencyKey: `${marker}Key` }),
+      );
+      await store.history.add({ userId: user.id, action: "IMC_CALC", meta: { note: `${marker}History` } });
+      await store.reviews.create({ userId: user.id, name: `${marker}Name`, rating: 5, comment: `${marker}Review` });
+      await store.outbox.enqueue({
+        to: user.email,
+        subject: `${marker}Subject`,
+        text: `${marker}Mail`,
+        html: "<p></p>",
+      });
+      await store.newsletterSubscribers.subscribe({
+        email: user.email,
+        locale: "fr",
+        confirmTokenHash: null,
+        confirmWithAccount: true,
+        unsubscribeToken: `${marker}Unsubscribe`,
+      });
+      return user;
+    }
+    const readAll = () =>
+      [file, `${file}-wal`]
+        .map((path) => {
+          try {
+            return readFileSync(path).toString("latin1");
+          } catch {
+            return "";
+          }
+        })
+        .join("");
+    try {
+      const gone = await accountWithMarker("EraseMeQ7");
+      await accountWithMarker("KeepMeZ3");
+      expect(readAll()).toContain("EraseMeQ7");
+
+      await store.accounts.erase(gone.id);
+
+      const bytes = readAll();
+      expect(bytes).not.toMatch(/erasemeq7/i);
+      // The search reads the data: the account that stays is still found.
+      expect(bytes).toContain("KeepMeZ3Review");
+      expect(bytes.toLowerCase()).toContain("keepmez3@example.test");
+    } finally {
+      await store.close();
     }
   });
 
