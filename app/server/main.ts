@@ -153,6 +153,8 @@ const renderCache = vite
       ttlMs: 10_000,
       maxEntries: 500,
       nonceOf: (res) => String(res.locals.nonce ?? ""),
+      // Each request to the development tools is checked by their loaders (this machine only).
+      neverCached: (requestPath) => requestPath === "/dev" || requestPath.startsWith("/dev/"),
       contentSecurityPolicy: (scriptHashes) =>
         contentSecurityPolicy({ scriptHashes, isProduction: config.isProduction, isViteDev }),
     });
