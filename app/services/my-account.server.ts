@@ -12,6 +12,7 @@ import {
 } from "~/domain/my-account";
 import { renderMail } from "~/services/mail/templates.server";
 import { DuplicateKeyError, type UserRecord } from "~/store/types";
+import { removeMailFilesTo } from "~/services/mail/mail-files.server";
 import { mayMailRecipient } from "~/services/mail/recipient-quota.server";
 import { allowMailRequest, cancelPendingEmailChange, displayName, forgotPasswordLink } from "./auth/accounts.server";
 import { HashingBusyError, hashPassword, verifyPassword } from "./auth/passwords.server";
@@ -319,8 +320,8 @@ export async function logOutEverywhere(context: Context, current: CurrentUser): 
 /**
  * Deletes the account once its password is confirmed: the store removes it
  * with everything stored for it (sessions, tokens, history, reviews,
- * newsletter subscription, mails waiting for it), then one last mail says
- * so. The pseudo and the address are free again; contact messages stay for
+ * newsletter subscription, mails waiting for it, and the mail files written
+ * for it without SMTP), then one last mail says so. The pseudo and the address are free again; contact messages stay for
  * their retention.
  */
 export async function deleteAccount(
@@ -336,8 +337,13 @@ export async function deleteAccount(
   const wrong = await confirmPassword(services, user, passwordInput(input.password));
   if (wrong) return { ...wrong, field: wrong.status === 403 ? "password" : undefined };
 
+  const pendingChange = await services.store.emailChanges.findPendingForUser(user.id);
   await services.store.accounts.erase(user.id);
   await services.store.rateLimiter(PASSWORD_CHECKS).delete(user.id);
+  // Without SMTP the mails were written as files: those of this account go too.
+  if (!services.config.smtpUrl) {
+    await removeMailFilesTo(services.config.mailDir, [user.email, ...(pendingChange ? [pendingChange.newEmail] : [])]);
+  }
   // Not tagged with the account: it is gone, and this mail must still leave.
   await services.mailer.queue(
     renderMail("accountDeleted", { to: user.email, locale: user.locale, name: displayName(user) }),

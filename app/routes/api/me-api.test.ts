@@ -1,3 +1,5 @@
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_CHECK_LIMITS } from "~/domain/my-account";
 import { hashPassword } from "~/services/auth/passwords.server";
@@ -449,6 +451,23 @@ describe("DELETE /api/me", () => {
     expect(await json(refused)).toEqual({ message: "Mot de passe incorrect.", field: "password" });
     expect(await app.services.store.users.findById(lea.user.id)).not.toBeNull();
     expect((await call(meRoute, "/api/me", { headers: lea.auth })).status).toBe(200);
+  });
+
+  it("removes the mail files written for the account (no SMTP), and only those", async () => {
+    const lea = await member("lea");
+    const { mailDir } = app.services.config;
+    mkdirSync(mailDir, { recursive: true });
+    const eml = (to: string) => `To: ${to}\r\nSubject: Test\r\nContent-Type: text/plain\r\n\r\nBonjour\r\n`;
+    writeFileSync(path.join(mailDir, "2026-01-01-a.eml"), eml("lea@example.test"));
+    writeFileSync(path.join(mailDir, "2026-01-01-b.eml"), eml("Léa <LEA@example.test>"));
+    writeFileSync(path.join(mailDir, "2026-01-01-c.eml"), eml("max@example.test"));
+    const response = await call(meRoute, "/api/me", {
+      method: "DELETE",
+      json: { password: PASSWORD },
+      headers: lea.auth,
+    });
+    expect(response.status).toBe(200);
+    expect(readdirSync(mailDir).toSorted()).toEqual(["2026-01-01-c.eml"]);
   });
 
   it("deletes the account: login refused, everything gone, one last mail, the pseudo and the address free", async () => {
