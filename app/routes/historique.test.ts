@@ -84,7 +84,7 @@ describe("the dashboard's forms without JavaScript", () => {
       location: "/outils?compte=history",
       flash: { intent: "photo-upload", ok: true, code: "updated" },
     });
-    expect(await currentPhoto()).toMatch(new RegExp(`^/photos/${userId}/[0-9a-f]{24}\\.webp$`));
+    expect(await currentPhoto()).toMatch(new RegExp(`^/photos/${userId}/[0-9a-f]{32}\\.webp$`));
   });
 
   it("refuse a file that is not a photo, keeping the old one", async () => {

@@ -250,7 +250,6 @@ async function moveNewsletterSubscription(services: AppServices, user: UserRecor
     locale: subscription.locale,
     confirmTokenHash: null,
     confirmWithAccount: true,
-    unsubscribeToken: newToken(),
   });
   await subscribers.confirmWithAccount(newEmail);
   await subscribers.unsubscribe(user.email);
@@ -285,7 +284,6 @@ export async function setNewsletterSubscription(
     locale: user.locale,
     confirmTokenHash: null,
     confirmWithAccount: true,
-    unsubscribeToken: newToken(),
   });
   if (user.emailVerifiedAt) await store.newsletterSubscribers.confirmWithAccount(user.email);
   return { ok: true, message: { key: "newsletterSubscribed" } };

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -162,7 +163,6 @@ describe("SQLite store", () => {
         locale: "fr",
         confirmTokenHash: null,
         confirmWithAccount: true,
-        unsubscribeToken: `${marker}Unsubscribe`,
       });
       return user;
     }
@@ -263,11 +263,58 @@ describe("SQLite store", () => {
       const pending = await store.newsletterSubscribers.findByEmail("unverified@example.test");
       expect(verified?.confirmedAt?.getTime()).toBe(verifiedAt);
       expect(pending).toMatchObject({ confirmedAt: null, confirmWithAccount: true });
-      expect(verified?.unsubscribeToken).toMatch(/^[0-9a-f]{64}$/);
-      expect(pending?.unsubscribeToken).not.toBe(verified?.unsubscribeToken);
       // The pending one is confirmed when its account is verified.
       expect(await store.newsletterSubscribers.confirmWithAccount("unverified@example.test")).toBe(true);
       expect((await store.newsletterSubscribers.listConfirmed({ afterId: null, limit: 10 })).length).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("migration 8 keeps only hashes of unsubscribe tokens and gives every photo a random address", async () => {
+    const url = freshDatabaseUrl();
+    const db = new DatabaseSync(sqliteFilePath(url));
+    runMigrations(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 8),
+    );
+    db.prepare(
+      `
+      INSERT INTO users (id, pseudo, email, password_hash, role, locale, photo, created_at, updated_at)
+      VALUES ('aaaaaaaaaaaaaaaaaaaaaaa1', 'lea', 'lea@example.test', 'h', 'user', 'fr',
+        '/photos/aaaaaaaaaaaaaaaaaaaaaaa1/65f000000000000000000001.webp', 0, 0)
+    `,
+    ).run();
+    db.prepare(
+      `
+      INSERT INTO photos (user_id, version, content_type, data, width, height, etag, created_at)
+      VALUES ('aaaaaaaaaaaaaaaaaaaaaaa1', '65f000000000000000000001', 'image/webp', x'00', 1, 1, '"e"', 0)
+    `,
+    ).run();
+    const rawToken = "c0ffee".repeat(10) + "abcd";
+    db.prepare(
+      `
+      INSERT INTO newsletter_subscribers (id, email, locale, confirmed_at, unsubscribe_token, created_at)
+      VALUES ('bbbbbbbbbbbbbbbbbbbbbbb1', 'lea@example.test', 'fr', 1, ?, 0)
+    `,
+    ).run(rawToken);
+    db.close();
+
+    const store = openSqliteStore(url);
+    try {
+      const photo = await store.photos.findForUser("aaaaaaaaaaaaaaaaaaaaaaa1");
+      expect(photo?.version).toMatch(/^[0-9a-f]{32}$/);
+      expect((await store.users.findById("aaaaaaaaaaaaaaaaaaaaaaa1"))?.photo).toBe(
+        `/photos/aaaaaaaaaaaaaaaaaaaaaaa1/${photo!.version}.webp`,
+      );
+      // The raw token is gone from the file; its hash still finds the subscription (links already sent).
+      expect(readFileSync(sqliteFilePath(url)).toString("latin1")).not.toContain(rawToken);
+      expect(await store.newsletterSubscribers.unsubscribeByLegacyTokenHash(rawToken)).toBeNull();
+      const hash = createHash("sha256").update(rawToken).digest("hex");
+      expect(await store.newsletterSubscribers.unsubscribeByLegacyTokenHash(hash)).toMatchObject({
+        email: "lea@example.test",
+      });
+      expect(await store.newsletterSubscribers.findByEmail("lea@example.test")).toBeNull();
     } finally {
       await store.close();
     }

@@ -1,5 +1,5 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { join as joinPath } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_CHECK_LIMITS } from "~/domain/my-account";
 import { hashPassword } from "~/services/auth/passwords.server";
@@ -415,7 +415,6 @@ describe("POST /api/me/newsletter", () => {
       locale: "fr",
       confirmTokenHash: "a".repeat(64),
       confirmWithAccount: false,
-      unsubscribeToken: "b".repeat(64),
     });
     expect((await json(await call(meNewsletterRoute, "/api/me/newsletter", { headers: lea.auth }))).state).toBe(
       "pending",
@@ -458,9 +457,9 @@ describe("DELETE /api/me", () => {
     const { mailDir } = app.services.config;
     mkdirSync(mailDir, { recursive: true });
     const eml = (to: string) => `To: ${to}\r\nSubject: Test\r\nContent-Type: text/plain\r\n\r\nBonjour\r\n`;
-    writeFileSync(path.join(mailDir, "2026-01-01-a.eml"), eml("lea@example.test"));
-    writeFileSync(path.join(mailDir, "2026-01-01-b.eml"), eml("Léa <LEA@example.test>"));
-    writeFileSync(path.join(mailDir, "2026-01-01-c.eml"), eml("max@example.test"));
+    writeFileSync(joinPath(mailDir, "2026-01-01-a.eml"), eml("lea@example.test"));
+    writeFileSync(joinPath(mailDir, "2026-01-01-b.eml"), eml("Léa <LEA@example.test>"));
+    writeFileSync(joinPath(mailDir, "2026-01-01-c.eml"), eml("max@example.test"));
     const response = await call(meRoute, "/api/me", {
       method: "DELETE",
       json: { password: PASSWORD },

@@ -51,6 +51,8 @@ export function openSqliteStore(databaseUrl: string): Store {
     db.exec("PRAGMA secure_delete = ON");
     db.exec("PRAGMA journal_size_limit = 0");
     runMigrations(db);
+    // What a migration replaced (a raw token, say) leaves the file now, not at some later checkpoint.
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   } catch (error) {
     db.close();
     throw error;
