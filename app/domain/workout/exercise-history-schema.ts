@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import { type KeysetCursor, pageQueryMessages, parseKeysetCursor, parsePageSize } from "../keyset-page";
-import { EXERCISE_HISTORY_PAGE_SIZE } from "./personal-records";
+import { EXERCISE_HISTORY_PAGE_SIZE, RECORD_KINDS } from "./personal-records";
 import { MAX_INTENSITY, SESSION_LIMITS } from "./session-entries";
 
 /** Answers of the JSON API, in French like every API message. */
@@ -105,3 +105,22 @@ export type ExerciseHistoryResponse = z.infer<typeof exerciseHistoryResponseSche
 export const recordsResponseSchema = z.object({ records: z.array(exerciseRecordsViewSchema) });
 
 export type RecordsResponse = z.infer<typeof recordsResponseSchema>;
+
+/** A record a saved session beat: the figure before and now. */
+export const newRecordSchema = z.object({
+  exerciseId: z.string(),
+  /** The exercise's name as the session saved it. */
+  name: z.string(),
+  kind: z.enum(RECORD_KINDS),
+  previous: z.number().nonnegative(),
+  value: z.number().nonnegative(),
+});
+
+/** POST /api/workouts/sessions: the saved session's id, and the records it beat (none for a repeated copy). */
+export const savedSessionResponseSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  newRecords: z.array(newRecordSchema),
+});
+
+export type SavedSessionResponse = z.infer<typeof savedSessionResponseSchema>;

@@ -258,6 +258,13 @@ export interface FallenRecord {
   value: number;
 }
 
+/** A record a saved session beat, named for the session's summary. */
+export interface NewRecord extends FallenRecord {
+  exerciseId: string;
+  /** The exercise's name as the session saved it (the summary's language). */
+  name: string;
+}
+
 /**
  * The records a session's figures beat, strictly (an equalled record is not
  * new). A first session of an exercise beats nothing: it sets the figures
