@@ -39,6 +39,8 @@ export default [
   route("api/records", "routes/api/records.ts"),
   // The dashboard: its page, the summary, the profile photo and where photos are served.
   route("historique", "routes/historique.tsx"),
+  // One exercise's progress: its records, its chart and its sessions.
+  route("progression/:exerciseId", "routes/progression.$exerciseId.tsx"),
   route("api/history/summary", "routes/api/history.summary.ts"),
   route("api/upload/profile-photo", "routes/api/upload.profile-photo.ts"),
   route("photos/:userId/:file", "routes/photos.$userId.$file.ts"),

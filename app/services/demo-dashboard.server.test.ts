@@ -12,7 +12,7 @@ describe("the demo user's dashboard", () => {
       const now = new Date("2026-03-19T20:00:00.000Z"); // a Thursday evening
       await seedDemoDashboard(store, user.id, now);
 
-      const dashboard = await loadDashboard(store, user, now);
+      const dashboard = await loadDashboard(store, user, "fr", now);
       expect(dashboard.weights).toHaveLength(DEMO_WEEKS * 2);
       expect(dashboard.weights[0]!.date < dashboard.weights.at(-1)!.date).toBe(true);
       expect(dashboard.weights[0]!.poids).toBeGreaterThan(dashboard.weights.at(-1)!.poids);

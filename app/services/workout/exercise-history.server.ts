@@ -152,31 +152,51 @@ export function toRecordsView(
   };
 }
 
+/** An exercise's records and a page of its logs, newest first, as the progress page reads them. */
+export interface ExerciseProgress {
+  exerciseId: string;
+  records: ExerciseRecordsView;
+  logs: ExerciseLogRecord[];
+}
+
 /**
- * An exercise's history for its owner: the records and a page of the
+ * An exercise's progress for its owner: the records and a page of the
  * sessions that hold it, newest first. Null for an exercise the catalogue
  * does not know (the API's 404).
  */
-export async function exerciseHistory(
+export async function exerciseProgress(
   services: AppServices,
   userId: string,
   exerciseId: string,
-  query: KeysetPageRequest,
+  page: KeysetPageRequest,
   language: CatalogueLanguage,
-): Promise<ExerciseHistoryResponse | null> {
+): Promise<ExerciseProgress | null> {
   if (!isFollowedExercise(exerciseId)) return null;
   const { exerciseHistory: memory } = services.store;
   const [records, logs] = await Promise.all([
     memory.findRecords(userId, exerciseId),
     memory.listLogs(userId, exerciseId, {
-      limit: query.limit,
-      ...(query.before ? { before: { startedAt: query.before.at, sessionId: query.before.id } } : {}),
+      limit: page.limit,
+      ...(page.before ? { before: { startedAt: page.before.at, sessionId: page.before.id } } : {}),
     }),
   ]);
+  return { exerciseId, records: toRecordsView(exerciseId, records, language), logs };
+}
+
+/** GET /api/exercises/{id}/history's answer: the progress, each session with its sets and two of its figures. */
+export async function exerciseHistory(
+  services: AppServices,
+  userId: string,
+  exerciseId: string,
+  page: KeysetPageRequest,
+  language: CatalogueLanguage,
+): Promise<ExerciseHistoryResponse | null> {
+  const progress = await exerciseProgress(services, userId, exerciseId, page, language);
+  if (progress === null) return null;
   return {
     exerciseId,
-    records: toRecordsView(exerciseId, records, language),
-    sessions: logs.map((log) => ({
+    records: progress.records,
+    sessions: progress.logs.map((log) => ({
       sessionId: log.sessionId,
       startedAt: log.startedAt.toISOString(),
       sets: log.sets,
