@@ -1167,7 +1167,6 @@ export function describeStoreContract(
             locale: "fr",
             confirmTokenHash: null,
             confirmWithAccount: true,
-            unsubscribeToken: aTokenHash(),
           });
           await store.newsletterSubscribers.confirmWithAccount(`plan-confirmed-${index}@example.test`, claimedAt);
           if (index % 4 === 0) {
@@ -1176,7 +1175,6 @@ export function describeStoreContract(
               locale: "fr",
               confirmTokenHash: aTokenHash(),
               confirmWithAccount: false,
-              unsubscribeToken: aTokenHash(),
             });
           }
         }
