@@ -31,6 +31,25 @@ export interface PreviousSets {
   sets: PreviousSet[];
 }
 
+/** What the session view knows of an exercise's last time: the line it shows, and the sets behind it. */
+export interface LastTimeLine {
+  /** 'Dernière fois (21/11) : 20 kg × 10 · 20 kg × 8', in the page's language. */
+  line: string;
+  previous: PreviousSets;
+}
+
+/**
+ * The session view's memory: a visitor's (signedIn false) has nothing and
+ * gets a line inviting them to log in; a signed-in user's has the last time
+ * of each exercise done before.
+ */
+export interface SessionMemory {
+  signedIn: boolean;
+  lastTimes: Record<string, LastTimeLine>;
+}
+
+export const NO_SESSION_MEMORY: SessionMemory = { signedIn: false, lastTimes: {} };
+
 export const previousSetOf = (set: EntrySet): PreviousSet => ({
   weightKg: set.weightKg,
   reps: set.reps,

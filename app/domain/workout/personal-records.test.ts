@@ -11,6 +11,7 @@ import {
   foldExerciseLog,
   NO_MARKS,
   progressFigureOf,
+  readNewRecords,
   RECORD_KINDS,
   recordsFromLogs,
   recordsSetAt,
@@ -264,5 +265,16 @@ describe("records kept apart per exercise", () => {
     const squat: ExerciseRecords | undefined = records.get("squat");
     expect(squat?.marks.longestSec).toBeNull();
     expect(records.get("running")?.marks.heaviestKg).toBeNull();
+  });
+});
+
+describe("the records a save's answer names", () => {
+  it("keeps the well-formed ones only", () => {
+    const record = { exerciseId: "squat", name: "Squat", kind: "heaviestKg", previous: 60, value: 62.5 };
+    expect(readNewRecords([record, { ...record, kind: "fastest" }, { ...record, value: "62.5" }, null, 3])).toEqual([
+      record,
+    ]);
+    expect(readNewRecords({ records: [record] })).toEqual([]);
+    expect(readNewRecords(undefined)).toEqual([]);
   });
 });

@@ -265,6 +265,24 @@ export interface NewRecord extends FallenRecord {
   name: string;
 }
 
+const isRecordKind = (value: unknown): value is RecordKind => (RECORD_KINDS as readonly unknown[]).includes(value);
+const isFigure = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value >= 0;
+
+/** The records a save's answer names (POST /api/workouts/sessions, newRecords), the well-formed ones only. */
+export function readNewRecords(value: unknown): NewRecord[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: Partial<Record<keyof NewRecord, unknown>> | null) =>
+    item &&
+    typeof item.exerciseId === "string" &&
+    typeof item.name === "string" &&
+    isRecordKind(item.kind) &&
+    isFigure(item.previous) &&
+    isFigure(item.value)
+      ? [{ exerciseId: item.exerciseId, name: item.name, kind: item.kind, previous: item.previous, value: item.value }]
+      : [],
+  );
+}
+
 /**
  * The records a session's figures beat, strictly (an equalled record is not
  * new). A first session of an exercise beats nothing: it sets the figures
