@@ -34,8 +34,13 @@ export default [
   route("api/history", "routes/api/history.ts"),
   route("api/history/:id", "routes/api/history.$id.ts"),
   route("api/workouts/sessions", "routes/api/workouts.sessions.ts"),
+  // A lifter's memory: an exercise's history and records, every record.
+  route("api/exercises/:id/history", "routes/api/exercises.$id.history.ts"),
+  route("api/records", "routes/api/records.ts"),
   // The dashboard: its page, the summary, the profile photo and where photos are served.
   route("historique", "routes/historique.tsx"),
+  // One exercise's progress: its records, its chart and its sessions.
+  route("progression/:exerciseId", "routes/progression.$exerciseId.tsx"),
   route("api/history/summary", "routes/api/history.summary.ts"),
   route("api/upload/profile-photo", "routes/api/upload.profile-photo.ts"),
   route("photos/:userId/:file", "routes/photos.$userId.$file.ts"),

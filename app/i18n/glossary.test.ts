@@ -112,6 +112,11 @@ const bannedForms: Record<Language, BannedForm[]> = {
     frenchSpacing,
     { pattern: /\be-mail/i, why: "'email', never 'e-mail'" },
     { pattern: word("work out (?:your|\\d)"), why: "a calculator's action is 'Calculate', never 'Work out'" },
+    {
+      pattern: word("personal bests?|PBs?"),
+      why: "a personal record is a 'personal record (PR)', never a 'personal best'",
+    },
+    { pattern: word("estimated one[- ]rep max|e1RM"), why: "the estimated one-rep max is the 'estimated 1RM'" },
   ],
   de: [
     frenchSpacing,
@@ -122,6 +127,14 @@ const bannedForms: Record<Language, BannedForm[]> = {
       why: "the newsletter subscription is a 'Newsletter-Abo' ('Anmeldung' is logging in)",
     },
     { pattern: word("versuche es"), why: "one wording to try again: 'Versuch es … noch einmal'" },
+    {
+      pattern: word("(?:persönliche[nrs]? )?Rekorde?|Bestzeit(?:en)?|Bestwerte?"),
+      why: "a personal record is a 'Bestleistung'",
+    },
+    {
+      pattern: word("geschätzte[nrs]? (?:Maximalkraft|Maximum)|One-Rep-Max"),
+      why: "the estimated one-rep max is 'geschätztes 1RM'",
+    },
   ],
   es: [
     frenchSpacing,
@@ -139,6 +152,10 @@ const bannedForms: Record<Language, BannedForm[]> = {
     { pattern: word("rutinas?"), why: "a workout is an 'entrenamiento', never a 'rutina'" },
     { pattern: /newsletter/i, why: "the newsletter is the 'boletín' in Spanish" },
     { pattern: word("vuelve a intentarlo"), why: "one wording to try again: 'Inténtalo de nuevo'" },
+    {
+      pattern: word("(?:mejor(?:es)? )?marcas? personal(?:es)?|records?"),
+      why: "a personal record is a 'récord personal'",
+    },
   ],
 };
 
@@ -224,6 +241,16 @@ describe("the glossary's banned forms", () => {
       ["es", "Escribe a {{email}} con tu correo.", 0],
       ["es", "Recoger los datos, barbilla recogida, encogimientos con barra", 0],
       ["es", "Tus sesiones iniciadas y tu suscripción al boletín", 0],
+      ["en", "New personal best!", 1],
+      ["en", "Your estimated one-rep max", 1],
+      ["en", "Estimate your one-rep max to pick a weight.", 0],
+      ["en", "New personal record: Estimated 1RM 28.5 kg (+1.8 kg)", 0],
+      ["de", "Neuer persönlicher Rekord", 1],
+      ["de", "Geschätzte Maximalkraft", 1],
+      ["de", "Neue Bestleistung: Geschätztes 1RM 28,5 kg", 0],
+      ["es", "Nueva marca personal", 1],
+      ["es", "Nuevo record", 1],
+      ["es", "Nuevo récord personal: 1RM estimado 28,5 kg", 0],
     ];
     for (const [language, text, count] of samples)
       expect(violations(language, [{ where: "sample:", text }]), `${language}: ${text}`).toHaveLength(count);

@@ -12,7 +12,7 @@ import { getServices } from "~/context.server";
 import { PHOTO_BODY_LIMIT_BYTES } from "~/domain/photo";
 import type { BodyLimitHandle } from "~/lib/body-limits";
 import { pageTitle } from "~/lib/page-title";
-import { getInstance } from "~/middleware/i18next.server";
+import { getInstance, getLocale } from "~/middleware/i18next.server";
 import type { RootLoaderData } from "~/root";
 import { getCurrentUser, publicUser } from "~/services/auth/session.server";
 import { dashboardFlash, runDashboardAction } from "~/services/dashboard-actions.server";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const title = getInstance(context).t("history.title", { ns: "account" });
   const current = await getCurrentUser(context, request);
   if (!current) return data({ title, user: null, dashboard: null }, { status: 401 });
-  const dashboard = await loadDashboard(getServices(context).store, current.user);
+  const dashboard = await loadDashboard(getServices(context).store, current.user, getLocale(context));
   return { title, user: publicUser(current.user), dashboard };
 }
 

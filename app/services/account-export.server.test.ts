@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { freshTestAppPerTest } from "~/testing/route-harness.server";
 import type { NewUser, SessionRecord, UserRecord } from "~/store/types";
 import { aWorkoutSession } from "~/store/workout-sessions.contract";
+import { LEG_DAY, saveFinishedSession } from "~/testing/workouts";
 import { accountExportData, exportAccount } from "./account-export.server";
 import type { CurrentUser } from "./auth/session.server";
 
@@ -81,6 +82,11 @@ async function populated(overrides: Partial<NewUser> & { pseudo: string }) {
 describe("the JSON export", () => {
   it("holds the account's data, field by field", async () => {
     const lea = await populated({ pseudo: "lea" });
+    // A session of a catalogue exercise, with its records.
+    await saveFinishedSession(app.services.store, lea.user.id, {
+      endedAt: new Date("2026-02-20T18:00:00Z"),
+      entries: [{ ...LEG_DAY[0]!, sets: [{ reps: 5, weightKg: 62.5 }] }],
+    });
     const data = await accountExportData(app.services, lea.current, new Date("2026-03-01T12:00:00Z"));
 
     expect(data).toMatchObject({
@@ -104,8 +110,24 @@ describe("the JSON export", () => {
       newsletter: { state: "subscribed", email: "lea@example.test", language: "fr" },
     });
     expect(data.history.map((record) => record.action).toSorted()).toEqual(["CALORIES_CALC", "IMC_CALC"]);
-    expect(data.workoutSessions).toHaveLength(1);
-    expect(data.workoutSessions[0]).toMatchObject({ name: "Séance de lea", entries: [{ name: "Développé couché" }] });
+    expect(data.workoutSessions).toHaveLength(2);
+    expect(data.workoutSessions.find((workout) => workout.name === "Séance de lea")).toMatchObject({
+      entries: [{ name: "Développé couché" }],
+    });
+    // 62.5 × (1 + 5/30) = 72.9
+    expect(data.personalRecords).toEqual([
+      {
+        exerciseId: "barbell-squat",
+        name: "Squat barre",
+        heaviestKg: 62.5,
+        bestE1rmKg: 72.9,
+        bestVolumeKg: 312.5,
+        mostReps: null,
+        longestSec: null,
+        longestKm: null,
+        setAt: "2026-02-20T17:15:00.000Z",
+      },
+    ]);
     expect(data.reviews.map((review) => review.state).toSorted()).toEqual(["approved", "pending"]);
     expect(data.reviews.find((review) => review.state === "pending")).toMatchObject({
       comment: "Pas encore relu",

@@ -78,7 +78,7 @@ export function WorkoutPage({
   /** The signed-in user's last session, shown in the user panel. */
   lastSession?: LastSessionView | null;
   /** The session view's start and the answer to its form sent without JavaScript. */
-  session: Pick<SessionViewProps, "formStart" | "formResult" | "pageHref" | "language">;
+  session: Pick<SessionViewProps, "formStart" | "formResult" | "pageHref" | "language" | "memory">;
 }) {
   const t = usePageWorkoutT();
   const builder = useBuilder(view);

@@ -29,9 +29,11 @@ describe("the form's intents", () => {
       { kind: "add-set", exercise: 2 },
       { kind: "delete-set", exercise: 0, set: 4 },
       { kind: "apply-mode", exercise: 12 },
+      { kind: "resume-sets", exercise: 3 },
     ];
     for (const intent of intents) expect(parseSessionIntent(formatSessionIntent(intent))).toEqual(intent);
     expect(formatSessionIntent({ kind: "delete-set", exercise: 1, set: 2 })).toBe("supprimer-serie:1:2");
+    expect(formatSessionIntent({ kind: "resume-sets", exercise: 1 })).toBe("reprendre:1");
   });
 
   it.each([
@@ -45,6 +47,8 @@ describe("the form's intents", () => {
     "supprimer-serie:1",
     "mode:1234",
     "mode:1:2",
+    "reprendre:",
+    "reprendre:1:2",
     "x".repeat(41),
   ])("refuses %j", (value) => {
     expect(parseSessionIntent(value)).toBeNull();

@@ -48,7 +48,9 @@ export type SessionIntent =
   | { kind: "refresh" }
   | { kind: "add-set"; exercise: number }
   | { kind: "delete-set"; exercise: number; set: number }
-  | { kind: "apply-mode"; exercise: number };
+  | { kind: "apply-mode"; exercise: number }
+  /** 'Reprendre mes séries': last time's sets into the empty rows. */
+  | { kind: "resume-sets"; exercise: number };
 
 export function formatSessionIntent(intent: SessionIntent): string {
   switch (intent.kind) {
@@ -62,6 +64,8 @@ export function formatSessionIntent(intent: SessionIntent): string {
       return `supprimer-serie:${intent.exercise}:${intent.set}`;
     case "apply-mode":
       return `mode:${intent.exercise}`;
+    case "resume-sets":
+      return `reprendre:${intent.exercise}`;
   }
 }
 
@@ -77,6 +81,7 @@ export function parseSessionIntent(value: unknown): SessionIntent | null {
   const exercise = Number(first);
   if (verb === "ajouter-serie" && second === "") return { kind: "add-set", exercise };
   if (verb === "mode" && second === "") return { kind: "apply-mode", exercise };
+  if (verb === "reprendre" && second === "") return { kind: "resume-sets", exercise };
   if (verb === "supprimer-serie" && INDEX.test(second)) return { kind: "delete-set", exercise, set: Number(second) };
   return null;
 }
@@ -207,7 +212,7 @@ export function readSessionForm(
 export function applySessionIntent(
   inputs: Record<string, ExerciseInput>,
   exercises: readonly ExerciseIdentity[],
-  intent: Exclude<SessionIntent, { kind: "finish" } | { kind: "refresh" }>,
+  intent: Exclude<SessionIntent, { kind: "finish" } | { kind: "refresh" } | { kind: "resume-sets" }>,
 ): Record<string, ExerciseInput> {
   const exercise = exercises[intent.exercise];
   const input = exercise ? inputs[exercise.id] : undefined;

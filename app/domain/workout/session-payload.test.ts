@@ -392,7 +392,16 @@ describe("the summary's outcome", () => {
       savedCount: 1,
       errorCount: 0,
       refusal: null,
+      newRecords: [],
     });
+    const fell = {
+      exerciseId: "bench-press",
+      name: "Développé couché",
+      kind: "heaviestKg" as const,
+      previous: 60,
+      value: 62.5,
+    };
+    expect(sessionResultOf(payload, { outcome: "saved", newRecords: [fell] }).newRecords).toEqual([fell]);
     expect(sessionResultOf(payload, { outcome: "failed" })).toMatchObject({ savedCount: 0, errorCount: 1 });
     expect(sessionResultOf(payload, { outcome: "kept-on-device" })).toMatchObject({ savedCount: 0, errorCount: 0 });
     expect(

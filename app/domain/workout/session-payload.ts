@@ -16,6 +16,7 @@ import {
   type SummaryExercise,
   isExerciseDone,
 } from "./session-entries.ts";
+import type { NewRecord } from "./personal-records.ts";
 import { durationMinutes, sessionDurationSeconds } from "./session-timer.ts";
 
 /** The name of a session saved without one (the dashboard's default too). */
@@ -220,11 +221,18 @@ export interface SessionResult {
   errorCount: number;
   /** Why the server refused it, translated by the summary in the page's language. */
   refusal: SessionSaveMessage | null;
+  /** The personal records it beat, named by the summary (none unless saved). */
+  newRecords: NewRecord[];
 }
 
 export function sessionResultOf(
   payload: SavedSessionPayload,
-  saving: { outcome: SavingOutcome; errorCount?: number; refusal?: SessionSaveMessage | null },
+  saving: {
+    outcome: SavingOutcome;
+    errorCount?: number;
+    refusal?: SessionSaveMessage | null;
+    newRecords?: NewRecord[];
+  },
 ): SessionResult {
   return {
     name: payload.name,
@@ -235,5 +243,6 @@ export function sessionResultOf(
     savedCount: saving.outcome === "saved" ? 1 : 0,
     errorCount: saving.errorCount ?? (saving.outcome === "failed" ? 1 : 0),
     refusal: saving.refusal ?? null,
+    newRecords: saving.newRecords ?? [],
   };
 }

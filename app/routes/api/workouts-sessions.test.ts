@@ -92,11 +92,12 @@ describe("POST /api/workouts/sessions", () => {
     expect((await post("not even an object")).status).toBe(401);
   });
 
-  it("saves a session: 201 {id, _id}; the session reads back in the shape the dashboard reads", async () => {
+  it("saves a session: 201 {id, _id, newRecords}; the session reads back in the shape the dashboard reads", async () => {
     const response = await post(aPayload(), bearer(leaToken));
     expect(response.status).toBe(201);
     const answer = (await response.json()) as { id: string; _id: string };
-    expect(answer).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), _id: answer.id });
+    // A first session sets records but beats none.
+    expect(answer).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), _id: answer.id, newRecords: [] });
 
     const [session] = await savedSessions();
     expect(session).toMatchObject({

@@ -3,6 +3,7 @@ import type { Route } from "./+types/workouts.sessions";
 import { getServices } from "~/context.server";
 import { nextKeysetPageQuery } from "~/domain/keyset-page";
 import { parseWorkoutSessionPageQuery } from "~/domain/workout/session-page";
+import type { SavedSessionResponse } from "~/domain/workout/exercise-history-schema";
 import { IDEMPOTENCY_KEY_PATTERN } from "~/domain/workout/session-payload";
 import { parseSessionPayload, SESSION_PAYLOAD_MESSAGES, sessionRefusalText } from "~/domain/workout/session-schema";
 import { ApiError, failureResponse, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
@@ -60,8 +61,8 @@ function idempotencyKeyOf(request: Request, fromBody: string | null): string | n
 
 // POST /api/workouts/sessions (the saved-session payload): saves a finished
 // session for the caller, its entries, calories and duration computed here.
-// 201 {id, _id}; 200 with the same answer for a second copy of one finish
-// (same idempotency key); 400 {message, code: "NO_VALID_ENTRIES"} when no set
+// 201 {id, _id, newRecords} (the personal records it beat); 200 for a second
+// copy of one finish (same idempotency key), newRecords empty; 400 {message, code: "NO_VALID_ENTRIES"} when no set
 // holds a value; 429 {message, code: "tooManyRequests"} past the hourly limit.
 // The message is the spec's French text; the browser translates the code.
 export async function action({ request, context }: Route.ActionArgs) {
@@ -78,6 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return failureResponse({ ...outcome, message: sessionRefusalText(outcome.message) }, { code: outcome.code });
     }
     const { _id } = outcome.session;
-    return Response.json({ id: _id, _id }, { status: outcome.created ? 201 : 200 });
+    const saved: SavedSessionResponse = { id: _id, _id, newRecords: outcome.newRecords };
+    return Response.json(saved, { status: outcome.created ? 201 : 200 });
   });
 }

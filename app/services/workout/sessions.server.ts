@@ -12,6 +12,8 @@ import {
 import { durationMinutes } from "~/domain/workout/session-timer";
 import type { WorkoutSessionRecord } from "~/store/types";
 import { recordSessionFigures } from "../dashboard.server";
+import type { NewRecord } from "~/domain/workout/personal-records";
+import { recordExerciseMemory } from "./exercise-history.server";
 
 // Finished workout sessions: POST /api/workouts/sessions, the /exo page's
 // finish without JavaScript and GET /api/workouts/sessions all go through
@@ -68,7 +70,8 @@ export const SESSION_SAVE_LIMIT = { keyPrefix: "workout-sessions", points: 60, d
  * answers its French text (sessionRefusalText).
  */
 export type SaveSessionOutcome =
-  | { ok: true; created: boolean; session: WorkoutSessionView }
+  /** newRecords: the records the session beat (none for a repeated copy: the first one counted). */
+  | { ok: true; created: boolean; session: WorkoutSessionView; newRecords: NewRecord[] }
   | { ok: false; status: 400; code: typeof NO_VALID_ENTRIES; message: { key: "noValidEntries" } }
   | {
       ok: false;
@@ -112,9 +115,15 @@ export async function saveWorkoutSession(
     ...built.session,
     idempotencyKey,
   });
-  if (created) await recordFiguresOf(services, userId, session);
-  else await limiter.reward(userId);
-  return { ok: true, created, session: toWorkoutSessionView(session) };
+  let newRecords: NewRecord[] = [];
+  if (created) {
+    const [, fallen] = await Promise.all([
+      recordFiguresOf(services, userId, session),
+      rememberExercisesOf(services, userId, session),
+    ]);
+    newRecords = fallen;
+  } else await limiter.reward(userId);
+  return { ok: true, created, session: toWorkoutSessionView(session), newRecords };
 }
 
 /**
@@ -127,6 +136,24 @@ async function recordFiguresOf(services: AppServices, userId: string, session: W
     await recordSessionFigures(services.store, userId, session);
   } catch (error) {
     console.error(`The dashboard's figures missed session ${session.id}:`, error);
+  }
+}
+
+/**
+ * The lifter's memory follows each new session the same way: should this
+ * fail, the session is saved all the same and rebuildExerciseMemory repairs
+ * the user's logs and records; the summary then names no record.
+ */
+async function rememberExercisesOf(
+  services: AppServices,
+  userId: string,
+  session: WorkoutSessionRecord,
+): Promise<NewRecord[]> {
+  try {
+    return await recordExerciseMemory(services.store, userId, session);
+  } catch (error) {
+    console.error(`The exercise history missed session ${session.id}:`, error);
+    return [];
   }
 }
 

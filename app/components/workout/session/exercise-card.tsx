@@ -1,3 +1,4 @@
+import type { LastTimeLine } from "~/domain/workout/last-time";
 import type { ExerciseInput } from "~/domain/workout/session-entries";
 import { exerciseField, type SessionFieldError } from "~/domain/workout/session-form";
 import { CheckIcon } from "../workout-icons";
@@ -32,6 +33,7 @@ export function ExerciseCard({
   live,
   noScript,
   separator,
+  memory = null,
 }: {
   exercise: CardExercise;
   index: number;
@@ -41,6 +43,8 @@ export function ExerciseCard({
   live: { onOpen: () => void } | null;
   noScript: { errors: readonly SessionFieldError[]; formAction: string; expanded: boolean } | null;
   separator: string;
+  /** The exercise's last time and its progress page (a signed-in user's). */
+  memory?: { lastTime: LastTimeLine | null; progressHref: string } | null;
 }) {
   const count = loggedSets(input);
   const titleId = `exo-${index}-titre`;
@@ -61,6 +65,7 @@ export function ExerciseCard({
           <p className={styles.cardMeta}>
             {t(`modes.${input.mode}`)} · {count > 0 ? t("card.setsLogged", { count }) : t("card.noSets")}
           </p>
+          {memory?.lastTime ? <p className={styles.lastTime}>{memory.lastTime.line}</p> : null}
         </div>
         <span className={styles.status} data-done={done || undefined}>
           {done ? <CheckIcon className={styles.statusIcon} /> : null}
@@ -84,7 +89,14 @@ export function ExerciseCard({
           </summary>
           <div className={styles.detailsBody}>
             <ModeChoice exerciseIndex={index} mode={input.mode} behaviour={behaviour} t={t} />
-            <SetLogger exerciseIndex={index} input={input} behaviour={behaviour} separator={separator} t={t} />
+            <SetLogger
+              exerciseIndex={index}
+              input={input}
+              behaviour={behaviour}
+              separator={separator}
+              t={t}
+              memory={memory}
+            />
           </div>
         </details>
       ) : null}

@@ -1,12 +1,20 @@
+import { Suspense, use } from "react";
 import { Link } from "react-router";
 import { withAccountView } from "~/components/account/account-url";
 import { AlertIcon, CheckCircleIcon } from "~/components/layout/icons";
 import type { SessionResult } from "~/domain/workout/session-payload";
 import { durationMinutes } from "~/domain/workout/session-timer";
 import { CheckIcon } from "../workout-icons";
+import { loadNewRecords } from "./new-records-loader";
 import { translateSessionRefusal } from "./session-refusal";
 import type { SessionT } from "./set-logger";
 import styles from "./session.module.css";
+
+/** The beaten records' list, its code loaded when a summary has some. */
+function NewRecordsList(props: { records: SessionResult["newRecords"]; t: SessionT; language: string }) {
+  const { default: List } = use(loadNewRecords());
+  return <List {...props} />;
+}
 
 function SavingStatus({ result, loginHref, t }: { result: SessionResult; loginHref: string; t: SessionT }) {
   switch (result.outcome) {
@@ -83,6 +91,11 @@ export function SessionSummary({
       <output className={styles.savingStatus}>
         <SavingStatus result={result} loginHref={withAccountView(currentHref, "login")} t={t} />
       </output>
+      {result.newRecords.length > 0 ? (
+        <Suspense fallback={null}>
+          <NewRecordsList records={result.newRecords} t={t} language={language} />
+        </Suspense>
+      ) : null}
       <dl className={styles.figures}>
         <div className={styles.figure}>
           <dt>{t("summary.duration")}</dt>

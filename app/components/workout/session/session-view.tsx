@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { withAccountView } from "~/components/account/account-url";
 import { Modal } from "~/components/ui/modal";
+import type { SessionMemory } from "~/domain/workout/last-time";
+import { progressPath } from "~/lib/progress-path";
 import { formatBuilderAction } from "~/domain/workout/builder-url";
 import { withFrenchSpacing } from "~/lib/french-spacing";
 import type { PlannedExercise } from "~/domain/workout/planned-exercises";
@@ -31,6 +35,8 @@ export interface SessionViewProps {
   pageHref: string;
   hydrated: boolean;
   language: string;
+  /** Each exercise's last time (a signed-in user's); a visitor's is empty. */
+  memory: SessionMemory;
 }
 
 /**
@@ -88,6 +94,14 @@ export default function SessionView(props: SessionViewProps) {
         {props.sessionName}
       </h2>
       {summaryShown ? null : <p className={styles.intro}>{hydrated ? t("intro") : t("introNoScript")}</p>}
+      {summaryShown || props.memory.signedIn ? null : (
+        <p className={styles.lastTime}>
+          {t("lastTime.visitor")}{" "}
+          <Link to={withAccountView(pageHref, "login")} preventScrollReset>
+            {t("lastTime.login")}
+          </Link>
+        </p>
+      )}
     </header>
   );
 
@@ -135,6 +149,8 @@ export default function SessionView(props: SessionViewProps) {
   const openIndex = exercises.findIndex((exercise) => exercise.id === runner.openId);
   const openExercise = openIndex >= 0 ? exercises[openIndex] : undefined;
   const openInput = openExercise ? runner.inputs[openExercise.id] : undefined;
+  const memoryOf = (id: string) =>
+    props.memory.signedIn ? { lastTime: props.memory.lastTimes[id] ?? null, progressHref: progressPath(id) } : null;
 
   return (
     <section className={styles.session} aria-labelledby="builder-heading">
@@ -236,6 +252,7 @@ export default function SessionView(props: SessionViewProps) {
                 done={isExerciseDone(input)}
                 t={t}
                 separator={separator}
+                memory={memoryOf(exercise.id)}
                 live={live ? { onOpen: () => runner.openCard(exercise.id) } : null}
                 noScript={
                   live
@@ -334,6 +351,7 @@ export default function SessionView(props: SessionViewProps) {
                   }}
                   separator={separator}
                   t={t}
+                  memory={memoryOf(openExercise.id)}
                 />
                 <button type="button" className={`button button-primary ${styles.validate}`} onClick={runner.closeCard}>
                   {t("sets.validate")}

@@ -18,6 +18,7 @@ import {
   type SessionFieldError,
 } from "~/domain/workout/session-form";
 import { formatClock } from "~/domain/workout/session-timer";
+import { cardioRowOf, type LastTimeLine, placeholderSets, resumePreviousSets } from "~/domain/workout/last-time";
 import styles from "./session.module.css";
 
 /** The workout-session namespace's t. */
@@ -49,6 +50,8 @@ interface NumberFieldProps {
   behaviour: LoggerBehaviour;
   onValue: (value: number | null) => void;
   t: SessionT;
+  /** Last time's figure for this field, shown while it is empty: a hint, never a value. */
+  hint?: number | null;
 }
 
 const DECIMAL_PATTERN = "[0-9]+([.,][0-9]{0,3})?";
@@ -64,7 +67,19 @@ function withinBounds(value: number | null, min: number, max: number): value is 
  * everywhere. In the browser the text stays as typed while the card gets its
  * value (null while empty or not a number within bounds, and then said so).
  */
-function NumberField({ name, label, value, min, max, decimals, separator, behaviour, onValue, t }: NumberFieldProps) {
+function NumberField({
+  name,
+  label,
+  value,
+  min,
+  max,
+  decimals,
+  separator,
+  behaviour,
+  onValue,
+  t,
+  hint,
+}: NumberFieldProps) {
   const written = value === null ? "" : String(value).replace(".", separator);
   const [typed, setTyped] = useState(written);
   const typedValue = parseTypedNumber(typed);
@@ -87,6 +102,7 @@ function NumberField({ name, label, value, min, max, decimals, separator, behavi
     className: `field-input ${styles.numberInput}`,
     "aria-invalid": invalid ? true : undefined,
     "aria-describedby": invalid ? errorId : undefined,
+    placeholder: hint == null ? undefined : String(hint).replace(".", separator),
   };
   return (
     <div className={styles.numberField}>
@@ -209,6 +225,7 @@ export function SetLogger({
   behaviour,
   separator,
   t,
+  memory = null,
 }: {
   exerciseIndex: number;
   input: ExerciseInput;
@@ -216,6 +233,8 @@ export function SetLogger({
   /** The decimal separator of the page's language. */
   separator: string;
   t: SessionT;
+  /** The exercise's last time and its progress page, for a signed-in user who did it before. */
+  memory?: { lastTime: LastTimeLine | null; progressHref: string } | null;
 }) {
   const i = exerciseIndex;
   const cardio = input.mode === "cardio";
@@ -232,14 +251,41 @@ export function SetLogger({
   const field = { behaviour, t, separator };
   const rows = cardio ? input.cardioSets.length : input.sets.length;
   const atLimit = rows >= SESSION_LIMITS.setsPerEntry;
+  const previous = memory?.lastTime?.previous ?? null;
+  const hints = placeholderSets(previous, input.mode);
 
   return (
     <div className={styles.logger}>
+      {memory ? (
+        <div className={styles.memory}>
+          {/* The card shows the line already; the popup, over the cards, shows it again. */}
+          {memory.lastTime && behaviour.kind === "live" ? (
+            <p className={styles.lastTime}>{memory.lastTime.line}</p>
+          ) : null}
+          <div className={styles.memoryActions}>
+            {previous ? (
+              <ChangeButton
+                behaviour={behaviour}
+                intent={formatSessionIntent({ kind: "resume-sets", exercise: i })}
+                onClick={() => change((current) => resumePreviousSets(current, previous))}
+                className="button button-secondary"
+              >
+                {t("lastTime.resume")}
+              </ChangeButton>
+            ) : null}
+            <a href={memory.progressHref} className={styles.progressLink}>
+              {t("lastTime.progress")}
+            </a>
+          </div>
+        </div>
+      ) : null}
       <ol className={styles.setList}>
         {(cardio ? input.cardioSets : input.sets).map((_, j) => {
           const number = j + 1;
           const strength = input.sets[j];
           const cardioSet = input.cardioSets[j];
+          const hint = hints[j];
+          const cardioHint = hint && cardio ? cardioRowOf(hint) : null;
           return (
             <li key={j} className={styles.setRow}>
               <fieldset className={styles.setFieldset}>
@@ -255,6 +301,7 @@ export function SetLogger({
                         min={0}
                         max={SESSION_LIMITS.weightKg}
                         decimals
+                        hint={hint?.weightKg}
                         onValue={(weight) => setStrength(j, { weight })}
                       />
                       <NumberField
@@ -265,6 +312,7 @@ export function SetLogger({
                         min={0}
                         max={SESSION_LIMITS.reps}
                         decimals={false}
+                        hint={hint?.reps}
                         onValue={(reps) => setStrength(j, { reps })}
                       />
                       <NumberField
@@ -275,6 +323,7 @@ export function SetLogger({
                         min={0}
                         max={SESSION_LIMITS.restSec}
                         decimals={false}
+                        hint={hint?.restSec}
                         onValue={(restSec) => setStrength(j, { restSec })}
                       />
                     </>
@@ -289,6 +338,7 @@ export function SetLogger({
                         min={0}
                         max={SESSION_LIMITS.durationMin}
                         decimals={false}
+                        hint={cardioHint?.durationMin}
                         onValue={(durationMin) => setCardio(j, { durationMin })}
                       />
                       <NumberField
@@ -299,6 +349,7 @@ export function SetLogger({
                         min={0}
                         max={SESSION_LIMITS.durationSec}
                         decimals={false}
+                        hint={cardioHint?.durationSec}
                         onValue={(durationSec) => setCardio(j, { durationSec })}
                       />
                       <NumberField
@@ -319,6 +370,7 @@ export function SetLogger({
                         min={0}
                         max={SESSION_LIMITS.distanceKm}
                         decimals
+                        hint={cardioHint?.distanceKm}
                         onValue={(distanceKm) => setCardio(j, { distanceKm })}
                       />
                     </>

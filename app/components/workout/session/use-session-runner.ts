@@ -207,6 +207,7 @@ export function useSessionRunner({
         outcome: report.saved.includes(key) ? "saved" : mine ? "failed" : "kept-on-device",
         errorCount: report.refused.length,
         refusal: mine?.refusal ?? report.refused[0]?.refusal ?? null,
+        newRecords: report.newRecords[key] ?? [],
       }),
     );
   }
