@@ -6,6 +6,7 @@ import {
   type PreviousSets,
   previousSetOf,
   resumePreviousSets,
+  rowHints,
 } from "./last-time";
 import {
   emptyCardioSet,
@@ -79,6 +80,34 @@ describe("last time's sets", () => {
       distanceKm: null,
     });
     expect(cardioRowOf(set({ durationSec: 600 }))).toMatchObject({ durationMin: 10, durationSec: null });
+  });
+});
+
+describe("each row's placeholders with a routine's targets", () => {
+  const targets: PreviousSets = {
+    mode: "muscu",
+    sets: [
+      set({ weightKg: 22.5, reps: 10 }),
+      set({ weightKg: 22.5, reps: 10 }),
+      set({ weightKg: 22.5, reps: 8 }),
+      set({ reps: 6 }),
+    ],
+  };
+
+  it("are last time's sets first, the targets for the rows beyond", () => {
+    expect(rowHints(lastBench, targets, "muscu")).toEqual([...lastBench.sets, set({ reps: 6 })]);
+  });
+
+  it("are the targets alone for an exercise never done, or last time's alone without a routine", () => {
+    expect(rowHints(null, targets, "muscu")).toEqual(targets.sets);
+    expect(rowHints(lastBench, null, "muscu")).toEqual(lastBench.sets);
+    expect(rowHints(null, null, "muscu")).toEqual([]);
+  });
+
+  it("take only what suits the card's kind", () => {
+    const run: PreviousSets = { mode: "cardio", sets: [set({ durationSec: 1_200 })] };
+    expect(rowHints(lastBench, run, "cardio")).toEqual(run.sets);
+    expect(rowHints(run, targets, "muscu")).toEqual(targets.sets);
   });
 });
 

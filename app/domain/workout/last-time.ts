@@ -84,6 +84,21 @@ export function placeholderSets(previous: PreviousSets | null, mode: SessionMode
   return previous && isCardio(previous.mode) === isCardio(mode) ? previous.sets : [];
 }
 
+/**
+ * Each set row's placeholders in a card shown in `mode`: last time's set
+ * where there is one (the lifter's memory comes first), else the routine's
+ * target for that row.
+ */
+export function rowHints(
+  previous: PreviousSets | null,
+  targets: PreviousSets | null,
+  mode: SessionMode,
+): PreviousSet[] {
+  const remembered = placeholderSets(previous, mode);
+  const planned = placeholderSets(targets, mode);
+  return Array.from({ length: Math.max(remembered.length, planned.length) }, (_, j) => remembered[j] ?? planned[j]!);
+}
+
 const emptyStrength = (row: StrengthSetInput) => row.weight === null && row.reps === null;
 const emptyCardio = (row: CardioSetInput) =>
   row.durationMin === null && row.durationSec === null && row.distanceKm === null;
