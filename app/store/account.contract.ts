@@ -276,6 +276,14 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
       await store.workoutSessions.save(aWorkoutSession(user.id, { name: "Séance du mardi" }));
       // The lifter's memory of the first one: its log and the records folded from it.
       await store.exerciseHistory.addSession(user.id, exerciseLogsOf(first));
+      // Two routines, one of them run once.
+      const routine = {
+        name: "Haut du corps",
+        exercises: [{ exerciseId: "pushups", mode: "pdc" as const, targets: [] }],
+      };
+      const created = await store.routines.create(user.id, routine, { maxPerUser: 50 });
+      if (created.ok) await store.routines.markDone(created.routine.id, user.id, new Date());
+      await store.routines.create(user.id, { ...routine, name: "Jambes" }, { maxPerUser: 50 });
       // The dashboard's figures of those sessions (two days), and a profile photo.
       for (const day of ["2026-03-02", "2026-03-03"]) {
         await store.workoutStats.add(user.id, {
@@ -340,6 +348,7 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
         workoutSessions: 2,
         workoutStats: 3,
         exerciseHistory: 2,
+        routines: 2,
         photos: 1,
         reviews: 2,
         newsletterSubscribers: 1,
@@ -360,6 +369,7 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
       expect(await store.workoutStats.days(user.id, { from: "2026-03-01", to: "2026-03-31" })).toEqual([]);
       expect(await store.exerciseHistory.listRecords(user.id, { limit: 10 })).toEqual([]);
       expect(await store.exerciseHistory.listLogs(user.id, "bench-press", { limit: 10 })).toEqual([]);
+      expect(await store.routines.listForUser(user.id)).toEqual([]);
       expect(await store.photos.findForUser(user.id)).toBeNull();
       expect(await store.reviews.listForUser(user.id, { limit: 10 })).toEqual([]);
       expect((await store.reviews.listAll({ limit: 100 })).filter((review) => review.userId === user.id)).toEqual([]);
@@ -375,6 +385,7 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
       expect(await store.workoutSessions.listForUser(neighbour.user.id)).toHaveLength(2);
       expect(await store.workoutStats.totals(neighbour.user.id)).toMatchObject({ sessions: 2 });
       expect(await store.exerciseHistory.findRecords(neighbour.user.id, "bench-press")).toMatchObject({ sessions: 1 });
+      expect(await store.routines.listSummariesForUser(neighbour.user.id)).toHaveLength(2);
       expect(await store.photos.findForUser(neighbour.user.id)).not.toBeNull();
       expect(await store.reviews.listForUser(neighbour.user.id, { limit: 10 })).toHaveLength(2);
       expect(await store.newsletterSubscribers.findByEmail(neighbour.user.email)).not.toBeNull();

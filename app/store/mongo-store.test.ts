@@ -20,6 +20,7 @@ import { SESSION_QUERIES } from "./mongo/sessions.ts";
 import { WORKOUT_SESSION_QUERIES } from "./mongo/workout-sessions.ts";
 import { WORKOUT_STATS_QUERIES } from "./mongo/workout-stats.ts";
 import { EXERCISE_HISTORY_QUERIES } from "./mongo/exercise-history.ts";
+import { ROUTINE_QUERIES } from "./mongo/routines.ts";
 import { StoreAuthenticationError, StoreIndexBuildError, StoreUnreachableError } from "./start-errors.ts";
 import { describeStoreContract, type ListingQuery, type ListingQueryArgs, type QueryPlan } from "./store.contract.ts";
 
@@ -292,6 +293,10 @@ describe.skipIf(!url)("MongoDB store", () => {
         return mongoQueryPlan([
           await explainFind("exercise_records", asDocument(EXERCISE_HISTORY_QUERIES.mostLogged(userId)), args.limit),
         ]);
+      case "routines.listForUser":
+      case "routines.listSummariesForUser":
+        // Both read every routine of the user (50 at most): the same filter and order, with or without the exercises.
+        return mongoQueryPlan([await explainFind("routines", asDocument(ROUTINE_QUERIES.newest(userId)), 50)]);
       case "contactMessages.listRecent":
         return mongoQueryPlan([
           await explainFind("contact_messages", asDocument(CONTACT_MESSAGE_QUERIES.newest()), args.limit),

@@ -18,6 +18,13 @@ import {
   type SessionSummary,
 } from "../domain/workout/session-entries.ts";
 import { WORKOUT_SESSION_PAGE_SIZE } from "../domain/workout/session-page.ts";
+import {
+  cleanRoutineName,
+  ROUTINE_LIMITS,
+  type RoutineDraft,
+  type RoutineExercise,
+  routineProblem,
+} from "../domain/workout/routines.ts";
 import { IDEMPOTENCY_KEY_PATTERN } from "../domain/workout/session-payload.ts";
 import { type DayKey, daysBetween, isDayKey } from "../domain/stats/days.ts";
 import type { WorkoutContribution, WorkoutDayStats, WorkoutTotals } from "../domain/stats/summary.ts";
@@ -487,3 +494,44 @@ export function normalizeExerciseLogPage(page: { limit: number; before?: Exercis
 
 /** The records one read lists at most: more than the catalogue's exercises. */
 export const MAX_RECORDS_LISTED = 1_000;
+
+function requireArray(value: unknown, max: number, field: string): unknown[] {
+  if (!Array.isArray(value) || value.length > max) throw new TypeError(`${field} must be an array of at most ${max}`);
+  return value;
+}
+
+/**
+ * A routine as the domain checked it (routineProblem), picked field by field
+ * so nothing else is stored; whether its exercises exist is the catalogue's
+ * business, checked before.
+ */
+export function normalizeRoutineDraft(draft: RoutineDraft): RoutineDraft {
+  if (draft === null || typeof draft !== "object") throw new TypeError("a routine must be an object");
+  const exercises = requireArray(draft.exercises, ROUTINE_LIMITS.exercises, "exercises").map(
+    (value, index): RoutineExercise => {
+      const exercise = value as RoutineExercise;
+      if (exercise === null || typeof exercise !== "object")
+        throw new TypeError(`exercises[${index}] must be an object`);
+      return {
+        exerciseId: requireExerciseId(exercise.exerciseId),
+        mode: requireOneOf(exercise.mode, SESSION_MODES, `exercises[${index}].mode`),
+        targets: requireArray(exercise.targets, ROUTINE_LIMITS.targetsPerExercise, `exercises[${index}].targets`).map(
+          (target, position) => {
+            const field = `exercises[${index}].targets[${position}]`;
+            if (target === null || typeof target !== "object") throw new TypeError(`${field} must be an object`);
+            const { reps, weightKg, durationSec } = target as Record<string, unknown>;
+            return {
+              reps: requireNullableNumber(reps ?? null, `${field}.reps`),
+              weightKg: requireNullableNumber(weightKg ?? null, `${field}.weightKg`),
+              durationSec: requireNullableNumber(durationSec ?? null, `${field}.durationSec`),
+            };
+          },
+        ),
+      };
+    },
+  );
+  const checked = { name: cleanRoutineName(requireString(draft.name, "name")), exercises };
+  const problem = routineProblem(checked, () => true);
+  if (problem) throw new TypeError(`a routine the domain refuses: ${problem.key}`);
+  return checked;
+}

@@ -16,6 +16,7 @@ import { REVIEW_SQL } from "./sqlite/reviews.ts";
 import { SESSION_SQL } from "./sqlite/sessions.ts";
 import { WORKOUT_STATS_SQL } from "./sqlite/workout-stats.ts";
 import { EXERCISE_HISTORY_SQL } from "./sqlite/exercise-history.ts";
+import { ROUTINE_SQL } from "./sqlite/routines.ts";
 import { openSqliteStore, sqliteFilePath } from "./sqlite/sqlite-store.server.ts";
 import { WORKOUT_SESSION_SQL } from "./sqlite/workout-sessions.ts";
 import { aWorkoutSession } from "./workout-sessions.contract.ts";
@@ -49,6 +50,8 @@ const LISTING_SQL: Record<ListingQuery, string> = {
   "exerciseHistory.listLogs": EXERCISE_HISTORY_SQL.newestLogs,
   "exerciseHistory.listLogs before a cursor": EXERCISE_HISTORY_SQL.logsBefore,
   "exerciseHistory.listRecords": EXERCISE_HISTORY_SQL.mostLogged,
+  "routines.listForUser": ROUTINE_SQL.newest,
+  "routines.listSummariesForUser": ROUTINE_SQL.newestSummaries,
   "contactMessages.listRecent": CONTACT_MESSAGE_SQL.newest,
   "reviews.listApproved": REVIEW_SQL.approved,
   "reviews.listAll": REVIEW_SQL.newest,
@@ -156,6 +159,11 @@ describe("SQLite store", () => {
       );
       await store.history.add({ userId: user.id, action: "IMC_CALC", meta: { note: `${marker}History` } });
       await store.reviews.create({ userId: user.id, name: `${marker}Name`, rating: 5, comment: `${marker}Review` });
+      await store.routines.create(
+        user.id,
+        { name: `${marker}Routine`, exercises: [{ exerciseId: "pushups", mode: "pdc", targets: [] }] },
+        { maxPerUser: 50 },
+      );
       await store.outbox.enqueue({
         to: user.email,
         subject: `${marker}Subject`,
@@ -191,6 +199,7 @@ describe("SQLite store", () => {
       expect(bytes).not.toMatch(/erasemeq7/i);
       // The search reads the data: the account that stays is still found.
       expect(bytes).toContain("KeepMeZ3Review");
+      expect(bytes).toContain("KeepMeZ3Routine");
       expect(bytes.toLowerCase()).toContain("keepmez3@example.test");
     } finally {
       await store.close();

@@ -9,6 +9,7 @@ import { describeCommunityStoreContract } from "./community.contract.ts";
 import { aWorkoutSession, describeWorkoutSessionsStoreContract } from "./workout-sessions.contract.ts";
 import { describeDashboardStoreContract } from "./dashboard.contract.ts";
 import { describeExerciseHistoryStoreContract } from "./exercise-history.contract.ts";
+import { describeRoutinesStoreContract } from "./routines.contract.ts";
 import { exerciseLogsOf } from "../domain/workout/personal-records.ts";
 import {
   type ClaimedOutboxMail,
@@ -97,6 +98,8 @@ export const LISTING_QUERY_INDEXES = {
   "exerciseHistory.listLogs": ["exercise_logs_user_id_exercise_id_started_at_session_id"],
   "exerciseHistory.listLogs before a cursor": ["exercise_logs_user_id_exercise_id_started_at_session_id"],
   "exerciseHistory.listRecords": ["exercise_records_user_id_sessions"],
+  "routines.listForUser": ["routines_user_id_active_at_id"],
+  "routines.listSummariesForUser": ["routines_user_id_active_at_id"],
   "contactMessages.listRecent": ["contact_messages_created_at_id"],
   "reviews.listApproved": ["reviews_approved_created_at_id"],
   "reviews.listAll": ["reviews_created_at_id"],
@@ -1054,6 +1057,10 @@ export function describeStoreContract(
       describeExerciseHistoryStoreContract(makeStore);
     });
 
+    describe("routines", () => {
+      describeRoutinesStoreContract(makeStore);
+    });
+
     describe("listing queries", () => {
       const PLAN_PAGE = 10;
 
@@ -1117,6 +1124,15 @@ export function describeStoreContract(
           const expiresAt = later(index % 3 === 0 ? -HOUR_MS : HOUR_MS, claimedAt);
           await store.sessions.create({ tokenHash: aTokenHash(), userId: user.id, persistent: false, expiresAt });
           await store.sessions.create({ tokenHash: aTokenHash(), userId: neighbour.id, persistent: false, expiresAt });
+        }
+        // Routines: fewer than a page each (a list reads them all), the neighbour's around them.
+        for (let index = 0; index < 8; index += 1) {
+          const routine = {
+            name: `Routine ${index}`,
+            exercises: [{ exerciseId: "pushups", mode: "pdc" as const, targets: [] }],
+          };
+          await store.routines.create(user.id, routine, { maxPerUser: 50 });
+          await store.routines.create(neighbour.id, routine, { maxPerUser: 50 });
         }
         const newestFirst = mine.toReversed();
         const cursorEntry = newestFirst[PLAN_PAGE - 1]!;

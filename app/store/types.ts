@@ -6,6 +6,7 @@ import type { SessionEntry, SessionSummary } from "../domain/workout/session-ent
 import type { DayKey } from "../domain/stats/days.ts";
 import type { WorkoutContribution, WorkoutDayStats, WorkoutTotals } from "../domain/stats/summary.ts";
 import type { ExerciseLog, ExerciseRecords } from "../domain/workout/personal-records.ts";
+import type { RoutineDraft, RoutineExercise } from "../domain/workout/routines.ts";
 
 export type Role = "user" | "admin";
 
@@ -585,6 +586,7 @@ export interface AccountErasure {
   workoutStats: number;
   /** The lifter's memory: the exercise logs and the records. */
   exerciseHistory: number;
+  routines: number;
   photos: number;
   reviews: number;
   newsletterSubscribers: number;
@@ -595,7 +597,7 @@ export interface AccountsStore {
   /**
    * Removes the account and everything stored for it: its sessions,
    * verification tokens, pending e-mail change, history, workout sessions
-   * and their figures, exercise logs and records, profile photo and reviews, the
+   * and their figures, exercise logs and records, routines, profile photo and reviews, the
    * newsletter subscription of its address, and every outbox mail to that
    * address or tagged with the account (whatever its state). Contact
    * messages stay: they are kept for their own retention. Null when no
@@ -740,6 +742,48 @@ export interface ExerciseHistoryStore {
   replaceRecords(userId: string, exerciseId: string, records: ExerciseRecords | null): Promise<void>;
 }
 
+/** A saved workout of one user (app/domain/workout/routines.ts). */
+export interface RoutineRecord {
+  id: string;
+  userId: string;
+  name: string;
+  /** In session order. */
+  exercises: RoutineExercise[];
+  /** When a session run from it was last saved; null before the first. */
+  lastDoneAt: Date | null;
+  /** The latest of its creation, its last change and its last run: lists show the most recent first. */
+  activeAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What a list of routines shows of each: never the exercises and their targets. */
+export type RoutineSummary = Omit<RoutineRecord, "userId" | "exercises"> & { exerciseCount: number };
+
+export type RoutineCreation = { ok: true; routine: RoutineRecord } | { ok: false; reason: "limit" };
+
+/**
+ * A user's routines, at most ROUTINE_LIMITS.perUser each. Drafts reach the
+ * store checked by the domain (routineProblem); the store keeps them as they
+ * come and never lets a user hold more than the limit.
+ */
+export interface RoutinesStore {
+  /** Saves a new routine unless its user already has maxPerUser; concurrent creations never go past it. */
+  create(userId: string, draft: RoutineDraft, options: { maxPerUser: number }): Promise<RoutineCreation>;
+  /** The user's routines, most recently active first (activeAt, then id, descending). */
+  listForUser(userId: string): Promise<RoutineRecord[]>;
+  /** The same list, without the exercises (a page's list of routines). */
+  listSummariesForUser(userId: string): Promise<RoutineSummary[]>;
+  /** Null when no such routine belongs to that user. */
+  findForUser(id: string, userId: string): Promise<RoutineRecord | null>;
+  /** Replaces the name and the exercises; null when no such routine belongs to that user. */
+  update(id: string, userId: string, draft: RoutineDraft): Promise<RoutineRecord | null>;
+  /** False when no such routine belongs to that user. */
+  delete(id: string, userId: string): Promise<boolean>;
+  /** A run of the routine saved at `at` (the latest run counts); false when no such routine belongs to that user. */
+  markDone(id: string, userId: string, at: Date): Promise<boolean>;
+}
+
 export interface Store {
   readonly kind: "sqlite" | "mongodb";
   readonly users: UsersStore;
@@ -758,6 +802,7 @@ export interface Store {
   readonly photos: PhotosStore;
   readonly workoutStats: WorkoutStatsStore;
   readonly exerciseHistory: ExerciseHistoryStore;
+  readonly routines: RoutinesStore;
   /** The limiter of that prefix, the same one for every call with it. */
   rateLimiter(options: RateLimitOptions): RateLimiter;
   /** Resolves when the database answers; rejects otherwise. */

@@ -8,6 +8,7 @@ import type { SubscriberDocument } from "./newsletter-subscribers.ts";
 import type { OutboxDocument } from "./outbox.ts";
 import type { PhotoDocument } from "./photos.ts";
 import type { ReviewDocument } from "./reviews.ts";
+import type { RoutineDocument } from "./routines.ts";
 import type { SessionDocument } from "./sessions.ts";
 import type { UserDocument } from "./users.ts";
 import type { VerificationDocument } from "./verifications.ts";
@@ -25,6 +26,7 @@ export interface AccountCollections {
   workoutDays: Collection<WorkoutDayDocument>;
   exerciseLogs: Collection<ExerciseLogDocument>;
   exerciseRecords: Collection<ExerciseRecordsDocument>;
+  routines: Collection<RoutineDocument>;
   photos: Collection<PhotoDocument>;
   reviews: Collection<ReviewDocument>;
   newsletterSubscribers: Collection<SubscriberDocument>;
@@ -51,6 +53,7 @@ export function createMongoAccounts(collections: AccountCollections): AccountsSt
       days,
       exerciseLogs,
       exerciseRecords,
+      routines,
       photos,
       reviews,
     ] = await Promise.all([
@@ -64,6 +67,7 @@ export function createMongoAccounts(collections: AccountCollections): AccountsSt
       collections.workoutDays.deleteMany({ userId }),
       collections.exerciseLogs.deleteMany({ userId }),
       collections.exerciseRecords.deleteMany({ userId }),
+      collections.routines.deleteMany({ userId }),
       collections.photos.deleteOne({ _id: userId }),
       collections.reviews.deleteMany({ userId }),
     ]);
@@ -75,6 +79,7 @@ export function createMongoAccounts(collections: AccountCollections): AccountsSt
       workoutSessions: workoutSessions.deletedCount,
       workoutStats: totals.deletedCount + days.deletedCount,
       exerciseHistory: exerciseLogs.deletedCount + exerciseRecords.deletedCount,
+      routines: routines.deletedCount,
       photos: photos.deletedCount,
       reviews: reviews.deletedCount,
     };
@@ -106,6 +111,7 @@ export function createMongoAccounts(collections: AccountCollections): AccountsSt
         workoutSessions: owned.workoutSessions + late.workoutSessions,
         workoutStats: owned.workoutStats + late.workoutStats,
         exerciseHistory: owned.exerciseHistory + late.exerciseHistory,
+        routines: owned.routines + late.routines,
         photos: owned.photos + late.photos,
         reviews: owned.reviews + late.reviews,
         newsletterSubscribers: subscription.deletedCount,

@@ -37,6 +37,7 @@ import {
 import { createMongoPhotos, type PhotoDocument, upgradePhotoVersions } from "./photos.ts";
 import { createMongoRateLimiters, RATE_LIMIT_INDEXES } from "./rate-limits.ts";
 import { createMongoReviews, RETIRED_REVIEW_INDEXES, REVIEW_INDEXES, type ReviewDocument } from "./reviews.ts";
+import { createMongoRoutines, ROUTINE_INDEXES, type RoutineDocument } from "./routines.ts";
 import { createMongoSessions, RETIRED_SESSION_INDEXES, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
 import { createMongoUsers, USER_INDEXES, type UserDocument } from "./users.ts";
 import { createMongoVerifications, VERIFICATION_INDEXES, type VerificationDocument } from "./verifications.ts";
@@ -125,6 +126,7 @@ const COLLECTIONS = {
   workoutDays: "workout_days",
   exerciseLogs: "exercise_logs",
   exerciseRecords: "exercise_records",
+  routines: "routines",
 } as const;
 
 interface CollectionIndexes {
@@ -161,6 +163,7 @@ export const MONGO_INDEXES: CollectionIndexes[] = [
   { collection: COLLECTIONS.workoutDays, indexes: WORKOUT_DAY_INDEXES, retired: [] },
   { collection: COLLECTIONS.exerciseLogs, indexes: EXERCISE_LOG_INDEXES, retired: [] },
   { collection: COLLECTIONS.exerciseRecords, indexes: EXERCISE_RECORDS_INDEXES, retired: [] },
+  { collection: COLLECTIONS.routines, indexes: ROUTINE_INDEXES, retired: [] },
 ];
 
 const AUTHENTICATION_FAILED = 18;
@@ -314,6 +317,7 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
       workoutDays: db.collection<WorkoutDayDocument>(COLLECTIONS.workoutDays),
       exerciseLogs: db.collection<ExerciseLogDocument>(COLLECTIONS.exerciseLogs),
       exerciseRecords: db.collection<ExerciseRecordsDocument>(COLLECTIONS.exerciseRecords),
+      routines: db.collection<RoutineDocument>(COLLECTIONS.routines),
       photos: db.collection<PhotoDocument>(COLLECTIONS.photos),
       reviews: db.collection<ReviewDocument>(COLLECTIONS.reviews),
       newsletterSubscribers: db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
@@ -328,6 +332,7 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
       db.collection<ExerciseLogDocument>(COLLECTIONS.exerciseLogs),
       db.collection<ExerciseRecordsDocument>(COLLECTIONS.exerciseRecords),
     ),
+    routines: createMongoRoutines(db.collection<RoutineDocument>(COLLECTIONS.routines)),
     rateLimiter: createMongoRateLimiters(db, COLLECTIONS.rateLimits),
     async ping() {
       await db.command({ ping: 1 });

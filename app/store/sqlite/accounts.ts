@@ -15,6 +15,7 @@ export function createSqliteAccounts(db: DatabaseSync): AccountsStore {
     // The exercise logs before the sessions, or their cascade would remove them uncounted.
     exerciseLogs: db.prepare("DELETE FROM exercise_logs WHERE user_id = ?"),
     exerciseRecords: db.prepare("DELETE FROM exercise_records WHERE user_id = ?"),
+    routines: db.prepare("DELETE FROM routines WHERE user_id = ?"),
     workoutSessions: db.prepare("DELETE FROM workout_sessions WHERE user_id = ?"),
     workoutTotals: db.prepare("DELETE FROM workout_totals WHERE user_id = ?"),
     workoutDays: db.prepare("DELETE FROM workout_days WHERE user_id = ?"),
@@ -65,6 +66,7 @@ export function createSqliteAccounts(db: DatabaseSync): AccountsStore {
           history: changedRows(statements.history.run(id)),
           exerciseHistory:
             changedRows(statements.exerciseLogs.run(id)) + changedRows(statements.exerciseRecords.run(id)),
+          routines: changedRows(statements.routines.run(id)),
           workoutSessions: changedRows(statements.workoutSessions.run(id)),
           workoutStats: changedRows(statements.workoutTotals.run(id)) + changedRows(statements.workoutDays.run(id)),
           photos: changedRows(statements.photos.run(id)),

@@ -353,6 +353,25 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX exercise_records_user_id_sessions ON exercise_records (user_id, sessions DESC, exercise_id);
     `,
   },
+  {
+    // Routines: a user's saved workouts, listed most recently active first.
+    version: 10,
+    sql: `
+      CREATE TABLE routines (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        exercises TEXT NOT NULL CHECK (json_valid(exercises)),
+        exercise_count INTEGER NOT NULL,
+        last_done_at INTEGER,
+        active_at INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      -- The list (most recently active first), its count before a creation, an account's erasure.
+      CREATE INDEX routines_user_id_active_at_id ON routines (user_id, active_at, id);
+    `,
+  },
 ];
 
 export function appliedMigrationVersions(db: DatabaseSync): number[] {

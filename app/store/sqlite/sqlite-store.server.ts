@@ -15,6 +15,7 @@ import { createSqliteNewsletters } from "./newsletters.ts";
 import { createSqliteOutbox } from "./outbox.ts";
 import { createSqlitePhotos } from "./photos.ts";
 import { createSqliteReviews } from "./reviews.ts";
+import { createSqliteRoutines } from "./routines.ts";
 import { createSqliteSessions } from "./sessions.ts";
 import { createSqliteUsers } from "./users.ts";
 import { createSqliteVerifications } from "./verifications.ts";
@@ -77,6 +78,7 @@ export function openSqliteStore(databaseUrl: string): Store {
     photos: createSqlitePhotos(db),
     workoutStats: createSqliteWorkoutStats(db),
     exerciseHistory: createSqliteExerciseHistory(db),
+    routines: createSqliteRoutines(db),
     // One process serves an SQLite file: its limits can live in its memory.
     rateLimiter: rateLimiterRegistry(
       ({ keyPrefix, points, durationSeconds }) =>
