@@ -37,6 +37,9 @@ export default [
   // A lifter's memory: an exercise's history and records, every record.
   route("api/exercises/:id/history", "routes/api/exercises.$id.history.ts"),
   route("api/records", "routes/api/records.ts"),
+  // Routines: a user's saved workouts, run again in one tap.
+  route("api/routines", "routes/api/routines.ts"),
+  route("api/routines/:id", "routes/api/routines.$id.ts"),
   // The dashboard: its page, the summary, the profile photo and where photos are served.
   route("historique", "routes/historique.tsx"),
   // One exercise's progress: its records, its chart and its sessions.

@@ -69,6 +69,16 @@ async function populated(overrides: Partial<NewUser> & { pseudo: string }) {
     height: 1,
     etag: `"${secret().slice(0, 16)}"`,
   });
+  await store.routines.create(
+    user.id,
+    {
+      name: `Routine de ${overrides.pseudo}`,
+      exercises: [
+        { exerciseId: "barbell-squat", mode: "muscu", targets: [{ reps: 5, weightKg: 60, durationSec: null }] },
+      ],
+    },
+    { maxPerUser: 50 },
+  );
   const withPhoto = (await store.users.update(user.id, { photo: `/photos/${user.id}/${photo.version}.webp` }))!;
   const current: CurrentUser = { user: withPhoto, session, viaCookie: false };
   return {
@@ -128,6 +138,20 @@ describe("the JSON export", () => {
         setAt: "2026-02-20T17:15:00.000Z",
       },
     ]);
+    expect(data.routines).toEqual([
+      expect.objectContaining({
+        name: "Routine de lea",
+        lastDoneAt: null,
+        exercises: [
+          {
+            exerciseId: "barbell-squat",
+            name: "Squat barre",
+            mode: "muscu",
+            targets: [{ reps: 5, weightKg: 60, durationSec: null }],
+          },
+        ],
+      }),
+    ]);
     expect(data.reviews.map((review) => review.state).toSorted()).toEqual(["approved", "pending"]);
     expect(data.reviews.find((review) => review.state === "pending")).toMatchObject({
       comment: "Pas encore relu",
@@ -152,7 +176,14 @@ describe("the JSON export", () => {
       expect(text).not.toContain(`"${field}"`);
     }
     // Nothing of Max's: his id, address, name, workout or reviews.
-    for (const value of [max.user.id, "max@example.test", "Maxime", "Séance de max", max.session.id]) {
+    for (const value of [
+      max.user.id,
+      "max@example.test",
+      "Maxime",
+      "Séance de max",
+      "Routine de max",
+      max.session.id,
+    ]) {
       expect(text).not.toContain(value);
     }
   });

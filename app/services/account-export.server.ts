@@ -10,6 +10,7 @@ import type { HistoryRecord, PageCursor, ReviewRecord, UserRecord, WorkoutSessio
 import type { CurrentUser } from "./auth/session.server";
 import type { Refused } from "./my-account.server";
 import { listRecords } from "./workout/exercise-history.server";
+import { listRoutines } from "./workout/routines.server";
 import { toWorkoutSessionView } from "./workout/sessions.server";
 
 // "Download my data" (GDPR articles 15 and 20): one JSON file with
@@ -90,11 +91,13 @@ export async function accountExportData(services: AppServices, current: CurrentU
   const { store } = services;
   const user: UserRecord = current.user;
   const language = isSupportedLanguage(user.locale) ? user.locale : fallbackLanguage;
-  const [history, workouts, records, reviews, sessions, pendingChange, subscription] = await Promise.all([
+  const [history, workouts, records, routines, reviews, sessions, pendingChange, subscription] = await Promise.all([
     readHistory(services, user.id),
     readWorkoutSessions(services, user.id),
     // One per exercise logged: at most the catalogue's, in one read.
     listRecords(services, user.id, language),
+    // At most 50, in one read.
+    listRoutines(services, user.id, language),
     readReviews(services, user.id),
     store.sessions.listForUser(user.id, now),
     store.emailChanges.findPendingForUser(user.id, now),
@@ -145,6 +148,7 @@ export async function accountExportData(services: AppServices, current: CurrentU
     }),
     // Figures derived from the sessions above (kept so that reading them never walks every session).
     personalRecords: records,
+    routines,
     reviews: reviews.map((review) => ({
       id: review.id,
       name: review.name,

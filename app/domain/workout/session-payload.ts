@@ -66,6 +66,8 @@ export interface SavedSessionPayload {
   items: SessionEntry[];
   /** Makes a second copy of the same finish (a retry, a second tab) change nothing. */
   idempotencyKey?: string;
+  /** The routine the session was run from: its last run follows. */
+  routineId?: string;
 }
 
 export interface FinishedExercise {
@@ -83,6 +85,8 @@ export interface FinishedSession {
   countedSeconds: number | null;
   notes: string;
   idempotencyKey?: string;
+  /** The routine it was run from, if any. */
+  routineId?: string | null;
 }
 
 /** The summary's line for each planned exercise, in session order. */
@@ -115,6 +119,7 @@ export function buildSessionPayload(session: FinishedSession): SavedSessionPaylo
     entries,
     items: entries,
     ...(session.idempotencyKey ? { idempotencyKey: session.idempotencyKey } : {}),
+    ...(session.routineId ? { routineId: session.routineId } : {}),
   };
 }
 

@@ -35,6 +35,7 @@ export const SESSION_PAYLOAD_MESSAGES = {
   mode: `doit valoir ${SESSION_MODES.join(", ")}.`,
   type: "doit valoir muscu, cardio, pdc ou poids_du_corps.",
   idempotencyKey: "doit faire de 8 à 100 caractères parmi A-Z, a-z, 0-9, - et _.",
+  routineId: "doit être l'identifiant d'une routine (24 caractères de 0 à 9 et a à f).",
   endedBeforeStart: "endedAt ne peut pas précéder startedAt.",
   tooLong: "Une séance tient en 7 jours au plus entre startedAt et endedAt.",
   inTheFuture: "endedAt ne peut pas être dans le futur.",
@@ -166,6 +167,11 @@ export const sessionPayloadSchema = z.object(
       .string({ error: M.idempotencyKey })
       .regex(IDEMPOTENCY_KEY_PATTERN, { error: M.idempotencyKey })
       .optional(),
+    routineId: z
+      .string({ error: M.routineId })
+      .regex(/^[0-9a-f]{24}$/, { error: M.routineId })
+      .nullable()
+      .optional(),
   },
   { error: M.bodyNotAnObject },
 );
@@ -215,7 +221,8 @@ function pathText(path: readonly PropertyKey[]): string {
 }
 
 export type SessionPayloadOutcome =
-  { ok: true; session: IncomingSession; idempotencyKey: string | null } | { ok: false; message: string };
+  | { ok: true; session: IncomingSession; idempotencyKey: string | null; routineId: string | null }
+  | { ok: false; message: string };
 
 /**
  * Reads a parsed JSON body into the session the domain builds from
@@ -241,6 +248,7 @@ export function parseSessionPayload(body: unknown, now: Date = new Date()): Sess
   return {
     ok: true,
     idempotencyKey: payload.idempotencyKey ?? null,
+    routineId: payload.routineId ?? null,
     session: {
       name: payload.name || payload.label || "",
       startedAt,

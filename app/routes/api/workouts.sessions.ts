@@ -60,7 +60,8 @@ function idempotencyKeyOf(request: Request, fromBody: string | null): string | n
 }
 
 // POST /api/workouts/sessions (the saved-session payload): saves a finished
-// session for the caller, its entries, calories and duration computed here.
+// session for the caller, its entries, calories and duration computed here
+// (with routineId, the caller's routine it was run from: its last run follows).
 // 201 {id, _id, newRecords} (the personal records it beat); 200 for a second
 // copy of one finish (same idempotency key), newRecords empty; 400 {message, code: "NO_VALID_ENTRIES"} when no set
 // holds a value; 429 {message, code: "tooManyRequests"} past the hourly limit.
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseSessionPayload(body);
     if (!parsed.ok) throw new ApiError(400, parsed.message);
     const key = idempotencyKeyOf(request, parsed.idempotencyKey);
-    const outcome = await saveWorkoutSession(getServices(context), user.id, parsed.session, key);
+    const outcome = await saveWorkoutSession(getServices(context), user.id, parsed.session, key, parsed.routineId);
     if (!outcome.ok) {
       return failureResponse({ ...outcome, message: sessionRefusalText(outcome.message) }, { code: outcome.code });
     }

@@ -14,6 +14,7 @@ import type { WorkoutSessionRecord } from "~/store/types";
 import { recordSessionFigures } from "../dashboard.server";
 import type { NewRecord } from "~/domain/workout/personal-records";
 import { recordExerciseMemory } from "./exercise-history.server";
+import { recordRoutineRun } from "./routines.server";
 
 // Finished workout sessions: POST /api/workouts/sessions, the /exo page's
 // finish without JavaScript and GET /api/workouts/sessions all go through
@@ -82,7 +83,8 @@ export type SaveSessionOutcome =
     };
 
 /**
- * Saves a finished session for a signed-in user. A session without one valid
+ * Saves a finished session for a signed-in user (run from one of their
+ * routines: routineId, whose last run it becomes). A session without one valid
  * entry saves nothing (NO_VALID_ENTRIES). With an idempotency key, a second
  * copy of the same finish returns the first one (created: false) and costs
  * nothing against the limit; past the limit, tooManyRequests with the
@@ -93,6 +95,7 @@ export async function saveWorkoutSession(
   userId: string,
   incoming: IncomingSession,
   idempotencyKey: string | null,
+  routineId: string | null = null,
 ): Promise<SaveSessionOutcome> {
   const built = sessionToSave(incoming);
   if (!built.ok) {
@@ -120,6 +123,8 @@ export async function saveWorkoutSession(
     const [, fallen] = await Promise.all([
       recordFiguresOf(services, userId, session),
       rememberExercisesOf(services, userId, session),
+      // Only the caller's routine: another id changes nothing.
+      routineId ? recordRoutineRun(services, userId, routineId, session.endedAt) : null,
     ]);
     newRecords = fallen;
   } else await limiter.reward(userId);

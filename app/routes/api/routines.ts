@@ -1,0 +1,64 @@
+import { z } from "zod";
+import type { Route } from "./+types/routines";
+import { getServices } from "~/context.server";
+import {
+  parseRoutineBody,
+  type RoutineResponse,
+  routineRefusalBody,
+  type RoutinesResponse,
+} from "~/domain/workout/routine-schema";
+import { ROUTINE_REFUSAL_CODES, type RoutineRefusal } from "~/domain/workout/routines";
+import { ApiError, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { getLocale } from "~/middleware/i18next.server";
+import { requireApiUser } from "~/services/auth/session.server";
+import { createRoutine, listRoutines } from "~/services/workout/routines.server";
+
+/** A refusal as this API answers it: { message, code } with its status (400, or 404 for a routine the caller does not have). */
+export function routineRefusalResponse(refusal: RoutineRefusal, status: number, path = ""): Response {
+  return Response.json(routineRefusalBody(refusal, path), { status });
+}
+
+/** The body of POST and PUT, read and checked; the 400 to answer otherwise. */
+export async function readRoutineBody(request: Request) {
+  let body: unknown;
+  try {
+    body = await readJsonBody(request, z.unknown());
+  } catch (error) {
+    // Not JSON at all: its own words, with the code of a body that is not a routine.
+    if (!(error instanceof ApiError) || error.status !== 400) throw error;
+    const response = Response.json(
+      { message: error.message, code: ROUTINE_REFUSAL_CODES.invalidBody },
+      { status: 400 },
+    );
+    return { ok: false as const, response };
+  }
+  const parsed = parseRoutineBody(body);
+  return parsed.ok ? parsed : { ...parsed, response: routineRefusalResponse(parsed.refusal, 400, parsed.path) };
+}
+
+// GET /api/routines: the caller's routines, whole, most recently made,
+// changed or run first (50 at most: no paging). 401 signed out.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const { user } = await requireApiUser(context, request);
+    const body: RoutinesResponse = { routines: await listRoutines(getServices(context), user.id, getLocale(context)) };
+    return Response.json(body, { headers: { "Cache-Control": "no-store" } });
+  });
+}
+
+// POST /api/routines { name, exercises: [{ exerciseId, mode, targets }] }:
+// 201 { routine }. 400 { message, code } for a name, a list, an exercise or
+// a target the rules refuse, or for the 51st routine; nothing is saved then.
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  return handleApi(async () => {
+    // Who first: a visitor gets 401 whatever the body.
+    const { user } = await requireApiUser(context, request);
+    const parsed = await readRoutineBody(request);
+    if (!parsed.ok) return parsed.response;
+    const outcome = await createRoutine(getServices(context), user.id, parsed.draft, getLocale(context));
+    if (!outcome.ok) return routineRefusalResponse(outcome.refusal, outcome.status);
+    const body: RoutineResponse = { routine: outcome.value };
+    return Response.json(body, { status: 201, headers: { Location: `/api/routines/${outcome.value.id}` } });
+  });
+}
