@@ -37,15 +37,9 @@ export interface ExerciseLogDocument {
   figures: ExerciseFigures;
 }
 
-export interface ExerciseRecordsDocument {
+export interface ExerciseRecordsDocument extends ExerciseRecords {
   _id: ObjectId;
   userId: ObjectId;
-  exerciseId: string;
-  name: string;
-  sessions: number;
-  lastAt: Date;
-  lastSessionId: string;
-  marks: RecordMarks;
   /** Counts the writes: a fold counts only on the version it read (compare and set). */
   version: number;
 }

@@ -14,7 +14,9 @@ import {
   normalizeExerciseRecords,
   requireExerciseId,
   requireLimit,
+  requireObjectIdString,
 } from "../normalize.ts";
+import { atomically } from "./sql-values.ts";
 import { normalizeObjectId } from "../object-id.ts";
 import {
   type ExerciseHistoryStore,
@@ -134,24 +136,7 @@ export function createSqliteExerciseHistory(db: DatabaseSync): ExerciseHistorySt
   const selectLogsBefore = db.prepare(EXERCISE_HISTORY_SQL.logsBefore);
   const selectMostLogged = db.prepare(EXERCISE_HISTORY_SQL.mostLogged);
 
-  /** One transaction, taking the write lock up front: another process sees all of a save or none. */
-  function atomically<T>(work: () => T): T {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      const result = work();
-      db.exec("COMMIT");
-      return result;
-    } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
-    }
-  }
-
-  function requireUserId(userId: unknown): string {
-    const id = normalizeObjectId(userId);
-    if (id === null) throw new TypeError("userId must be a 24-hex id");
-    return id;
-  }
+  const requireUserId = (userId: unknown) => requireObjectIdString(userId, "userId");
 
   function write(userId: string, records: ExerciseRecords): void {
     writeRecords.run({
@@ -169,7 +154,7 @@ export function createSqliteExerciseHistory(db: DatabaseSync): ExerciseHistorySt
     async addSession(userId, logs) {
       const id = requireUserId(userId);
       const checked = logs.map(normalizeExerciseLog);
-      return atomically(() => {
+      return atomically(db, () => {
         const changes: ExerciseRecordsChange[] = [];
         for (const log of checked) {
           const inserted = insertLog.run({

@@ -9,6 +9,7 @@ import {
   requireLimit,
 } from "../normalize.ts";
 import type { WorkoutStatsStore } from "../types.ts";
+import { atomically } from "./sql-values.ts";
 
 interface DayRow {
   day: string;
@@ -84,18 +85,6 @@ export function createSqliteWorkoutStats(db: DatabaseSync): WorkoutStatsStore {
   const deleteTotals = db.prepare("DELETE FROM workout_totals WHERE user_id = ?");
   const deleteDays = db.prepare("DELETE FROM workout_days WHERE user_id = ?");
 
-  /** One transaction, taking the write lock up front: another process sees all of it or none. */
-  function atomically(work: () => void): void {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      work();
-      db.exec("COMMIT");
-    } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
-    }
-  }
-
   function requireUserId(userId: unknown): string {
     const id = normalizeObjectId(userId);
     if (id === null) throw new TypeError("userId must be a 24-hex id");
@@ -107,7 +96,7 @@ export function createSqliteWorkoutStats(db: DatabaseSync): WorkoutStatsStore {
       const id = requireUserId(userId);
       const checked = normalizeContribution(contribution);
       const now = Date.now();
-      atomically(() => {
+      atomically(db, () => {
         addToTotals.run({
           userId: id,
           sessions: 1,
@@ -154,7 +143,7 @@ export function createSqliteWorkoutStats(db: DatabaseSync): WorkoutStatsStore {
       const id = requireUserId(userId);
       const { totals, days } = normalizeWorkoutFigures(figures);
       const now = Date.now();
-      atomically(() => {
+      atomically(db, () => {
         deleteTotals.run(id);
         deleteDays.run(id);
         if (totals.sessions > 0) addToTotals.run({ userId: id, ...totals, now });
@@ -176,7 +165,7 @@ export function createSqliteWorkoutStats(db: DatabaseSync): WorkoutStatsStore {
     async deleteForUser(userId) {
       const id = normalizeObjectId(userId);
       if (id === null) return;
-      atomically(() => {
+      atomically(db, () => {
         deleteTotals.run(id);
         deleteDays.run(id);
       });
