@@ -1,9 +1,9 @@
 import type { DatabaseSync } from "node:sqlite";
 import { ROUTINE_LIMITS, type RoutineExercise } from "../../domain/workout/routines.ts";
-import { normalizeRoutineDraft, requireDate } from "../normalize.ts";
+import { normalizeRoutineDraft, requireDate, requireObjectIdString } from "../normalize.ts";
 import { newObjectId, normalizeObjectId } from "../object-id.ts";
-import type { RoutineRecord, RoutinesStore, RoutineSummary } from "../types.ts";
-import { changedRows, dateOrNull } from "./sql-values.ts";
+import type { RoutineCreation, RoutineRecord, RoutinesStore, RoutineSummary } from "../types.ts";
+import { atomically, changedRows, dateOrNull } from "./sql-values.ts";
 
 interface SummaryRow {
   id: string;
@@ -81,26 +81,16 @@ export function createSqliteRoutines(db: DatabaseSync): RoutinesStore {
     WHERE id = :id AND user_id = :userId
   `);
 
-  function requireUserId(userId: unknown): string {
-    const id = normalizeObjectId(userId);
-    if (id === null) throw new TypeError("userId must be a 24-hex id");
-    return id;
-  }
-
   return {
     async create(userId, draft, { maxPerUser }) {
-      const owner = requireUserId(userId);
+      const owner = requireObjectIdString(userId, "userId");
       const checked = normalizeRoutineDraft(draft);
       const now = Date.now();
       // The count and the insert under one write lock: two processes sharing
       // the file never both take the last place.
-      db.exec("BEGIN IMMEDIATE");
-      try {
+      return atomically(db, (): RoutineCreation => {
         const { count } = countForUser.get(owner) as { count: number };
-        if (count >= maxPerUser) {
-          db.exec("ROLLBACK");
-          return { ok: false, reason: "limit" };
-        }
+        if (count >= maxPerUser) return { ok: false, reason: "limit" };
         const row = insert.get({
           id: newObjectId(new Date(now)),
           userId: owner,
@@ -109,12 +99,8 @@ export function createSqliteRoutines(db: DatabaseSync): RoutinesStore {
           exerciseCount: checked.exercises.length,
           now,
         }) as unknown as RoutineRow;
-        db.exec("COMMIT");
         return { ok: true, routine: toRecord(row) };
-      } catch (error) {
-        db.exec("ROLLBACK");
-        throw error;
-      }
+      });
     },
 
     async listForUser(userId) {
