@@ -304,6 +304,29 @@ test.describe("workout session with JavaScript", () => {
     expect(await savedSessionsNamed(context, name)).toEqual([]);
   });
 
+  test("a popup closed with nothing logged leaves the exercise 'À faire' (DECISIONS.md); with a set, 'Fait'", async ({
+    page,
+  }, testInfo) => {
+    await openSession(page, sessionUrl(uniqueName(testInfo), ["pushups"]));
+    const open = () =>
+      card(page, "pushups")
+        .getByRole("button", { name: /Noter mes séries|Modifier mes séries/ })
+        .click();
+    await open();
+    await popup(page).getByRole("button", { name: "Fermer et enregistrer" }).click();
+    await expect(popup(page)).toBeHidden();
+    await expect(card(page, "pushups")).toContainText("À faire");
+    await open();
+    await page.keyboard.press("Escape");
+    await expect(popup(page)).toBeHidden();
+    await expect(card(page, "pushups")).toContainText("À faire");
+    await expect(page.getByText("0 sur 1")).toBeVisible();
+    await open();
+    await popup(page).getByLabel("Répétitions").fill("12");
+    await popup(page).getByRole("button", { name: "Fermer et enregistrer" }).click();
+    await expect(card(page, "pushups")).toContainText("Fait");
+  });
+
   test("the rest timer counts down in sight, says when it is over, and can be skipped", async ({ page }, testInfo) => {
     await openSession(page, sessionUrl(uniqueName(testInfo), ["dumbbell-bench-press"]));
     await card(page, "dumbbell-bench-press").getByRole("button", { name: "Noter mes séries" }).click();

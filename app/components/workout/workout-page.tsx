@@ -180,7 +180,12 @@ export function WorkoutPage({
                   </header>
                   {state.step === 0 ? <TypeStep state={state} promptId={promptId} /> : null}
                   {state.step === 1 ? (
-                    <EquipmentStep state={state} promptId={promptId} refusal={builder.refusal} />
+                    <EquipmentStep
+                      state={state}
+                      promptId={promptId}
+                      refusal={builder.refusal}
+                      gaps={view.equipmentGaps}
+                    />
                   ) : null}
                   {state.step === 2 ? (
                     <MuscleStep state={state} options={view.muscleOptions} promptId={promptId} />

@@ -257,10 +257,9 @@ export interface LooseEntry {
 
 const valueOrNull = (value: number | null | undefined) => (positive(value) ? value : null);
 
-/** A set's duration: durationSec when given, else durationMin in seconds. */
+/** A set's duration, as the spec's set gives it: durationMin × 60 + durationSec (either may be missing). */
 function looseSetSeconds(set: LooseSet): number | null {
-  if (positive(set.durationSec)) return Math.round(set.durationSec);
-  return positive(set.durationMin) ? Math.round(set.durationMin * 60) : null;
+  return cardioSetSeconds({ durationMin: set.durationMin ?? null, durationSec: set.durationSec ?? null });
 }
 
 /**
