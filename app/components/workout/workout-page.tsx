@@ -120,7 +120,7 @@ export function WorkoutPage({
   const promptId = "builder-prompt";
   return (
     <WorkoutTextsProvider t={t}>
-      <div className={`section-inner ${styles.page}`}>
+      <div className={`section-inner ${styles.page} ${state.mode === "session" ? styles.inSession : ""}`}>
         <form
           id={BUILDER_FORM_ID}
           method="get"
@@ -141,10 +141,13 @@ export function WorkoutPage({
           >
             {t("actions.save")}
           </button>
+          {/* In a session the clock and the first exercise come first: the builder's introduction steps aside. */}
           <header className={styles.pageHeader}>
-            <p className="eyebrow">{t("eyebrow")}</p>
-            <h1 id="workout-title">{greeting}</h1>
-            <p className={styles.intro}>{t("intro")}</p>
+            {state.mode === "session" ? null : <p className="eyebrow">{t("eyebrow")}</p>}
+            <h1 id="workout-title" className={state.mode === "session" ? "visually-hidden" : undefined}>
+              {greeting}
+            </h1>
+            {state.mode === "session" ? null : <p className={styles.intro}>{t("intro")}</p>}
             <div className={`field ${styles.sessionName}`}>
               <label className="field-label" htmlFor="session-name">
                 {t("sessionName.label")}

@@ -23,6 +23,8 @@ export interface StrengthSetInput {
   weight: number | null;
   reps: number | null;
   restSec: number | null;
+  /** Ticked 'fait' by the lifter (it starts the rest); absent until then. What is saved does not depend on it. */
+  done?: boolean;
 }
 
 /** One cardio set as typed: duration in minutes and seconds, intensity 1-10, an optional distance. */
@@ -31,6 +33,7 @@ export interface CardioSetInput {
   durationSec: number | null;
   intensity: number | null;
   distanceKm: number | null;
+  done?: boolean;
 }
 
 export interface ExerciseInput {
