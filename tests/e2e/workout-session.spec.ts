@@ -662,9 +662,12 @@ test.describe("workout session without JavaScript", () => {
     // Letters are refused where they are typed (the field's pattern): the form is not sent.
     await item.getByLabel("Répétitions").nth(1).fill("huit");
     await page.getByRole("button", { name: "Terminer la séance" }).click();
-    expect(await item.getByLabel("Répétitions").nth(1).evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(
-      false,
-    );
+    expect(
+      await item
+        .getByLabel("Répétitions")
+        .nth(1)
+        .evaluate((input: HTMLInputElement) => input.validity.valid),
+    ).toBe(false);
     await expect(page.getByRole("region", { name: "Séance terminée" })).toBeHidden();
 
     // An absurd number gets its message from the server, and comes back as typed; nothing else is lost.

@@ -48,19 +48,11 @@ export function RestTimer({
           />
           {over ? null : (
             <div className={styles.restButtons}>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => onChange(-REST_STEP_SECONDS)}
-              >
+              <button type="button" className="button button-secondary" onClick={() => onChange(-REST_STEP_SECONDS)}>
                 {t("rest.shorter", { seconds: REST_STEP_SECONDS })}
                 <span className="visually-hidden"> {t("rest.ofRest")}</span>
               </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => onChange(REST_STEP_SECONDS)}
-              >
+              <button type="button" className="button button-secondary" onClick={() => onChange(REST_STEP_SECONDS)}>
                 {t("rest.longer", { seconds: REST_STEP_SECONDS })}
                 <span className="visually-hidden"> {t("rest.ofRest")}</span>
               </button>

@@ -103,7 +103,14 @@ describe("the rest and the session's notes on the device", () => {
 
   it("keep a set's 'fait' tick only when it is true", () => {
     const input = parseExerciseInput(
-      { mode: "muscu", sets: [{ reps: 8, done: true }, { reps: 8, done: "yes" }], cardioSets: [{ done: true }] },
+      {
+        mode: "muscu",
+        sets: [
+          { reps: 8, done: true },
+          { reps: 8, done: "yes" },
+        ],
+        cardioSets: [{ done: true }],
+      },
       bench,
     );
     expect(input.sets.map((set) => set.done)).toEqual([true, undefined]);

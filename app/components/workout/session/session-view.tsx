@@ -4,12 +4,7 @@ import { Modal } from "~/components/ui/modal";
 import { formatBuilderAction } from "~/domain/workout/builder-url";
 import { withFrenchSpacing } from "~/lib/french-spacing";
 import type { PlannedExercise } from "~/domain/workout/planned-exercises";
-import {
-  type ExerciseInput,
-  hasLoggedValue,
-  isExerciseDone,
-  SESSION_LIMITS,
-} from "~/domain/workout/session-entries";
+import { type ExerciseInput, hasLoggedValue, isExerciseDone, SESSION_LIMITS } from "~/domain/workout/session-entries";
 import { formatSessionIntent, freshInputs, SESSION_FORM_FIELDS } from "~/domain/workout/session-form";
 import { elapsedMs, formatClock, timerPhase } from "~/domain/workout/session-timer";
 import type { SessionActionData, SessionFormStart } from "~/services/workout/session-page.server";
