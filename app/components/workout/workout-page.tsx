@@ -6,7 +6,8 @@ import type { BuilderView } from "~/services/workout/builder.server";
 import { UserPanel, TipCard } from "./below-builder";
 import { EquipmentStep, MuscleStep, TypeStep } from "./choice-steps";
 import { ProposedList } from "./proposed-list";
-import { SearchPanel } from "./search-panel";
+import type { SearchPanel as SearchPanelView } from "./search-panel";
+import { loadSearchPanel } from "./search-panel-loader";
 import { StateFields } from "./state-fields";
 import { StepIndicator } from "./step-indicator";
 import type { LastSessionView } from "~/services/workout/sessions.server";
@@ -51,6 +52,12 @@ export interface WorkoutUser {
 /** The session view, its code loaded on demand (session-view-loader.ts). */
 function SessionView(props: SessionViewProps) {
   const { default: View } = use(loadSessionView());
+  return <View {...props} />;
+}
+
+/** The search mode, its code loaded on demand (search-panel-loader.ts). */
+function SearchPanel(props: React.ComponentProps<typeof SearchPanelView>) {
+  const { SearchPanel: View } = use(loadSearchPanel());
   return <View {...props} />;
 }
 
@@ -237,14 +244,16 @@ export function WorkoutPage({
             ) : null}
             {state.mode === "search" ? (
               <div className={styles.stepCard}>
-                <SearchPanel
-                  state={state}
-                  view={view}
-                  hydrated={hydrated}
-                  loading={builder.listsLoading}
-                  nothingTicked={builder.nothingTicked}
-                  dispatch={builder.dispatch}
-                />
+                <Suspense fallback={<output className={styles.sessionLoading}>{t("list.loading")}</output>}>
+                  <SearchPanel
+                    state={state}
+                    view={view}
+                    hydrated={hydrated}
+                    loading={builder.listsLoading}
+                    nothingTicked={builder.nothingTicked}
+                    dispatch={builder.dispatch}
+                  />
+                </Suspense>
               </div>
             ) : null}
           </div>
