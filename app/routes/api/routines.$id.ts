@@ -5,7 +5,7 @@ import { handleApi, methodNotAllowed } from "~/lib/http.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { requireApiUser } from "~/services/auth/session.server";
 import { deleteRoutine, getRoutine, updateRoutine } from "~/services/workout/routines.server";
-import { readRoutineBody, routineRefusalResponse } from "./routines";
+import { readRoutineBody, routineRefusalResponse } from "~/lib/routine-api.server";
 
 const notFound = () => routineRefusalResponse({ key: "notFound" }, 404);
 
