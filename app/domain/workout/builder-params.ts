@@ -22,6 +22,8 @@ export const BUILDER_PARAMS = {
   maxLevel: "niveau-max",
   tag: "tag",
   withoutTag: "sans-tag",
+  /** The routine a session runs (its id): kept in the session's address only. */
+  routine: "routine",
   /** A one-off request (a button of a form sent without JavaScript); never part of the state. */
   action: "action",
 } as const;

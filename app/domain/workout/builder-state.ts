@@ -70,6 +70,8 @@ export interface BuilderState {
   allSuggestions: boolean;
   search: SearchState;
   refinements: Refinements;
+  /** The user's routine the session runs (its targets, its last run); null otherwise. */
+  routine: string | null;
 }
 
 export type { ExerciseFacts };
@@ -91,6 +93,7 @@ export function initialBuilderState(): BuilderState {
     allSuggestions: false,
     search: emptySearch(),
     refinements: { minLevel: null, maxLevel: null, includeTags: [], excludeTags: [] },
+    routine: null,
   };
 }
 

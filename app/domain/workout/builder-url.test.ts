@@ -53,6 +53,18 @@ describe("builder state in the address", () => {
     expect(builderHref({ ...search, mode: "builder" })).toBe("/exo");
   });
 
+  it("keeps a session's routine in the session's address only, and only an id that can be one", () => {
+    const routine = "0123456789abcdef01234567";
+    const session = parse(`mode=seance&choix=pompes&routine=${routine}`);
+    expect(session.routine).toBe(routine);
+    expect(builderHref(session)).toBe(`/exo?mode=seance&choix=pompes&routine=${routine}`);
+    // Back in the builder the exercises are the user's own again: the routine leaves the address.
+    expect(builderHref({ ...session, mode: "builder" })).toBe("/exo?choix=pompes");
+    for (const bad of ["nope", "0123456789ABCDEF01234567", `${routine}0`, "%7B%24gt%7D"]) {
+      expect(parse(`mode=seance&choix=pompes&routine=${bad}`).routine).toBeNull();
+    }
+  });
+
   it("cleans the session name and the search text", () => {
     expect(parse(`nom=${encodeURIComponent("  Haut\u0000 du corps ")}`).sessionName).toBe("Haut  du corps");
     expect(parse(`nom=${"x".repeat(200)}`).sessionName).toHaveLength(80);

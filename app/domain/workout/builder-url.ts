@@ -118,6 +118,8 @@ export function parseBuilderParams(params: URLSearchParams): BuilderState {
     includeTags: exerciseIds(all(BUILDER_PARAMS.tag), MAX_TAG_COUNT),
     excludeTags: exerciseIds(all(BUILDER_PARAMS.withoutTag), MAX_TAG_COUNT),
   };
+  const routine = one(BUILDER_PARAMS.routine);
+  state.routine = routine !== null && /^[0-9a-f]{24}$/.test(routine) ? routine : null;
   return state;
 }
 
@@ -148,6 +150,8 @@ export function builderParams(state: BuilderState): URLSearchParams {
   if (maxLevel !== null) params.set(P.maxLevel, String(maxLevel));
   for (const tag of includeTags) params.append(P.tag, tag);
   for (const tag of excludeTags) params.append(P.withoutTag, tag);
+  // A routine belongs to its session: back in the builder, the exercises are the user's again.
+  if (state.routine && state.mode === "session") params.set(P.routine, state.routine);
   return params;
 }
 
