@@ -17,6 +17,10 @@ import {
   sessionPageAction,
 } from "~/services/workout/session-page.server";
 import { lastWorkoutSession } from "~/services/workout/sessions.server";
+import { routineList, sessionRoutine } from "~/services/workout/routines.server";
+import { routineSaveHtml, routineShelfHtml } from "~/components/routines/routine-html.server";
+import { withAccountView } from "~/components/account/account-url";
+import { routineExercisesOfPlan } from "~/domain/workout/routines";
 import { getCurrentUser } from "~/services/auth/session.server";
 import { getServices } from "~/context.server";
 
@@ -61,28 +65,53 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const language = getLocale(context);
   const now = new Date();
   const { title, description, defaultSessionName } = loaderTexts(getInstance(context).t, language, now);
-  const outcome = builderRequest(new URL(request.url), { language, defaultSessionName, now });
+  const url = new URL(request.url);
+  const outcome = builderRequest(url, { language, defaultSessionName, now });
   // A button of a form sent without JavaScript: its result has its own address.
   if ("redirect" in outcome) throw redirect(outcome.redirect);
+  const { state } = outcome.view;
   // A session run without JavaScript starts when its page is served.
-  const session = outcome.view.state.mode === "session";
+  const session = state.mode === "session";
   const sessionStart = session ? newSessionFormStart(now) : null;
   const current = await getCurrentUser(context, request);
   const services = getServices(context);
-  const [lastSession, memory] = await Promise.all([
+  const sessionT = getInstance(context).getFixedT(language, "workout-session") as unknown as TFunction;
+  const exercises = session || state.step === 3 ? sessionExercises(url, language) : [];
+  const [lastSession, routines, routine] = await Promise.all([
     current ? lastWorkoutSession(services, current.user.id) : null,
-    // Each exercise's last time, for the session view's set logger (a visitor gets an invitation to log in).
-    session
-      ? sessionMemory(
-          services,
-          current?.user.id ?? null,
-          sessionExercises(new URL(request.url), language),
-          language,
-          getInstance(context).getFixedT(language, "workout-session") as unknown as TFunction,
-        )
-      : null,
+    // 'Mes routines' above the builder's steps.
+    current && state.mode === "builder" ? routineList(services, current.user.id) : null,
+    // The routine the session runs: its modes and targets (one read by id; another user's is none).
+    current && session && state.routine ? sessionRoutine(services, current.user.id, state.routine) : null,
   ]);
-  const page = { title, description, view: outcome.view, language, sessionStart, lastSession, memory };
+  // Each exercise's last time, for the session view's set logger (a visitor gets an invitation to log in).
+  const memory = session
+    ? await sessionMemory(services, current?.user.id ?? null, exercises, language, sessionT, routine)
+    : null;
+  const routineHtml = {
+    shelf:
+      routines && routines.length > 0
+        ? routineShelfHtml(
+            routines,
+            getInstance(context).getFixedT(language, "dashboard") as unknown as TFunction,
+            language,
+          )
+        : null,
+    // 'Enregistrer comme routine' under the builder's list and the session's cards (not for a routine it runs).
+    save:
+      exercises.length > 0 && state.mode !== "search" && !routine
+        ? routineSaveHtml(
+            {
+              exercises: current ? routineExercisesOfPlan(exercises) : null,
+              name: state.sessionName || defaultSessionName,
+              loginHref: withAccountView(url.pathname + url.search, "login"),
+            },
+            sessionT,
+            language,
+          )
+        : null,
+  };
+  const page = { title, description, view: outcome.view, language, sessionStart, lastSession, memory, routineHtml };
   // The session's form carries its start and its finish's key: never a page kept for other visitors.
   return session ? data(page, { headers: { "Cache-Control": "private" } }) : page;
 }
@@ -133,6 +162,7 @@ export default function Exo({ loaderData, actionData }: Route.ComponentProps) {
         memory: loaderData.memory ?? NO_SESSION_MEMORY,
       }}
       lastSession={loaderData.lastSession}
+      routineHtml={loaderData.routineHtml}
     />
   );
 }

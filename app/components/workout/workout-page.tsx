@@ -79,11 +79,14 @@ export function WorkoutPage({
   user,
   session,
   lastSession = null,
+  routineHtml = null,
 }: {
   view: BuilderView;
   user: WorkoutUser | null;
   /** The signed-in user's last session, shown in the user panel. */
   lastSession?: LastSessionView | null;
+  /** 'Mes routines' and 'Enregistrer comme routine', rendered by the server as plain HTML (no script of their own). */
+  routineHtml?: { shelf: string | null; save: string | null } | null;
   /** The session view's start and the answer to its form sent without JavaScript. */
   session: Pick<SessionViewProps, "formStart" | "formResult" | "pageHref" | "language" | "memory">;
 }) {
@@ -177,6 +180,7 @@ export function WorkoutPage({
           <div id={state.mode === "session" ? undefined : BUILDER_ANCHOR} className={styles.builder}>
             {state.mode === "builder" ? (
               <>
+                {routineHtml?.shelf ? <div dangerouslySetInnerHTML={{ __html: routineHtml.shelf }} /> : null}
                 <StepIndicator state={state} />
                 <section className={styles.stepCard} aria-labelledby="builder-heading">
                   <header className={styles.stepHeader}>
@@ -258,6 +262,9 @@ export function WorkoutPage({
             ) : null}
           </div>
         </form>
+        {state.mode === "builder" && state.step === LAST_STEP && routineHtml?.save ? (
+          <div dangerouslySetInnerHTML={{ __html: routineHtml.save }} />
+        ) : null}
         {state.mode === "session" ? (
           // Out of the builder's form: the session is a form of its own, posted to the route action.
           <div id={BUILDER_ANCHOR} className={styles.builder}>
@@ -271,6 +278,8 @@ export function WorkoutPage({
                   exercises={planned}
                   builderFormId={BUILDER_FORM_ID}
                   hydrated={hydrated}
+                  routineId={state.routine}
+                  routineSave={routineHtml?.save ?? null}
                 />
               </Suspense>
             </div>

@@ -46,6 +46,12 @@ export interface LastTimeLine {
 export interface SessionMemory {
   signedIn: boolean;
   lastTimes: Record<string, LastTimeLine>;
+  /**
+   * The routine the session runs, per exercise it holds: the card's mode,
+   * its targets as the rows' placeholders (after last time's) and their line
+   * ('Objectif : 20 kg × 10 · …', null without targets).
+   */
+  targets?: Record<string, { line: string | null; planned: PreviousSets }>;
 }
 
 export const NO_SESSION_MEMORY: SessionMemory = { signedIn: false, lastTimes: {} };

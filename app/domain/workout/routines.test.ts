@@ -12,12 +12,13 @@ import {
   type RoutineDraft,
   type RoutineExercise,
   type RoutineTarget,
-  routineDraftOfSession,
+  routineExercisesOfSession,
+  routineExercisesOfPlan,
   routineProblem,
   targetProblem,
   targetSets,
 } from "./routines";
-import { emptyCardioSet, emptyStrengthSet, type ExerciseInput } from "./session-entries";
+import { type LooseSet, normaliseEntry, type SessionMode } from "./session-entries";
 
 const target = (overrides: Partial<RoutineTarget>): RoutineTarget => ({
   reps: null,
@@ -165,72 +166,76 @@ describe("cleanRoutineName", () => {
   });
 });
 
-describe("routineDraftOfSession", () => {
-  const strength = (sets: { weight: number | null; reps: number | null }[]): ExerciseInput => ({
-    mode: "muscu",
-    sets: sets.map((set) => ({ ...emptyStrengthSet(), ...set })),
-    cardioSets: [emptyCardioSet()],
-    notes: "",
-    done: true,
-  });
+describe("routineExercisesOfSession", () => {
+  const entry = (exerciseId: string, mode: SessionMode, sets: LooseSet[]) =>
+    normaliseEntry({ exerciseId, name: exerciseId, mode, notes: "", done: true, sets })!;
 
-  it("keeps the exercises in order, their mode, and their logged sets as targets", () => {
-    const routine = routineDraftOfSession({
-      name: " Séance du lundi ",
-      exercises: [
-        { id: "dumbbell-bench-press", name: "Développé couché haltères" },
-        { id: "running", name: "Course" },
-        { id: "pushups", name: "Pompes" },
-      ],
-      inputs: {
-        "dumbbell-bench-press": strength([
-          { weight: 20, reps: 10 },
-          { weight: null, reps: null },
-          { weight: 22.5, reps: 8 },
-        ]),
-        running: {
-          mode: "cardio",
-          sets: [emptyStrengthSet()],
-          cardioSets: [{ durationMin: 20, durationSec: 30, intensity: 6, distanceKm: 4 }],
-          notes: "",
-          done: true,
-        },
+  it("keeps the exercises in order, their mode, and their saved sets as targets", () => {
+    const exercises = routineExercisesOfSession(
+      [
+        { id: "dumbbell-bench-press", mode: "muscu" },
+        { id: "running", mode: "cardio" },
         // Nothing logged: the exercise stays in the routine, without targets.
-        pushups: { ...strength([{ weight: null, reps: null }]), mode: "pdc" },
-      },
-    });
-
-    expect(routine).toEqual({
-      name: "Séance du lundi",
-      exercises: [
-        {
-          exerciseId: "dumbbell-bench-press",
-          mode: "muscu",
-          targets: [
-            { reps: 10, weightKg: 20, durationSec: null },
-            { reps: 8, weightKg: 22.5, durationSec: null },
-          ],
-        },
-        { exerciseId: "running", mode: "cardio", targets: [{ reps: null, weightKg: null, durationSec: 1230 }] },
-        { exerciseId: "pushups", mode: "pdc", targets: [] },
+        { id: "pushups", mode: "pdc" },
       ],
-    });
-    expect(routineProblem(routine, isKnown)).toBeNull();
+      [
+        entry("dumbbell-bench-press", "muscu", [
+          { weightKg: 20, reps: 10, restSec: 90 },
+          { weightKg: null, reps: null },
+          { weightKg: 22.5, reps: 8 },
+        ]),
+        entry("running", "cardio", [{ durationSec: 1230, distanceKm: 4, intensity: 6 }]),
+        // A saved entry no longer in the plan is left out.
+        entry("barbell-squat", "muscu", [{ weightKg: 60, reps: 5 }]),
+      ],
+    );
+
+    expect(exercises).toEqual([
+      {
+        exerciseId: "dumbbell-bench-press",
+        mode: "muscu",
+        targets: [
+          { reps: 10, weightKg: 20, durationSec: null },
+          { reps: 8, weightKg: 22.5, durationSec: null },
+        ],
+      },
+      { exerciseId: "running", mode: "cardio", targets: [{ reps: null, weightKg: null, durationSec: 1230 }] },
+      { exerciseId: "pushups", mode: "pdc", targets: [] },
+    ]);
+    expect(routineProblem({ name: "Lundi", exercises }, isKnown)).toBeNull();
   });
 
-  it("keeps the first 20 sets as targets, and a card it has no input for in muscu mode", () => {
-    const many = strength(Array.from({ length: 25 }, (_, index) => ({ weight: null, reps: index + 1 })));
-    const routine = routineDraftOfSession({
-      name: "S",
-      exercises: [
-        { id: "pushups", name: "Pompes" },
-        { id: "barbell-squat", name: "Squat" },
-      ],
-      inputs: { pushups: many },
-    });
-    expect(routine.exercises[0]!.targets).toHaveLength(20);
-    expect(routine.exercises[0]!.targets.at(-1)).toEqual({ reps: 20, weightKg: null, durationSec: null });
-    expect(routine.exercises[1]).toEqual({ exerciseId: "barbell-squat", mode: "muscu", targets: [] });
+  it("keeps the first 20 sets, and only sets a target can stand for", () => {
+    const many = entry(
+      "pushups",
+      "pdc",
+      Array.from({ length: 25 }, (_, index) => ({ reps: index + 1 })),
+    );
+    const [pushups] = routineExercisesOfSession([{ id: "pushups", mode: "pdc" }], [many]);
+    expect(pushups!.targets).toHaveLength(20);
+    expect(pushups!.targets.at(-1)).toEqual({ reps: 20, weightKg: null, durationSec: null });
+    // A strength set of 2.5 reps (an API client's) is no target: whole reps only.
+    const odd = entry("pushups", "pdc", [{ reps: 2.5 }, { reps: 8 }]);
+    expect(routineExercisesOfSession([{ id: "pushups", mode: "pdc" }], [odd])[0]!.targets).toEqual([
+      { reps: 8, weightKg: null, durationSec: null },
+    ]);
+  });
+});
+
+describe("routineExercisesOfPlan", () => {
+  it("gives planned exercises their default mode, or the mode and targets of the routine they come from", () => {
+    const plan = [
+      { id: "dumbbell-bench-press", name: "Développé couché haltères", type: ["muscu"] },
+      { id: "running", name: "Course", type: ["cardio"] },
+      { id: "pushups", name: "Pompes", type: ["muscu"] },
+    ];
+    const from: RoutineExercise[] = [{ exerciseId: "pushups", mode: "pdc", targets: [target({ reps: 15 })] }];
+    expect(routineExercisesOfPlan(plan, from)).toEqual([
+      { exerciseId: "dumbbell-bench-press", mode: "muscu", targets: [] },
+      { exerciseId: "running", mode: "cardio", targets: [] },
+      from[0],
+    ]);
+    expect(routineExercisesOfPlan([])).toEqual([]);
   });
 });
 

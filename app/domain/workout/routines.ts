@@ -6,10 +6,10 @@
 // their extension: the store loads this module under plain Node.
 
 import {
-  type ExerciseInput,
-  looseEntryOf,
-  normaliseEntry,
+  defaultMode,
+  type ExerciseIdentity,
   SESSION_LIMITS,
+  type SessionEntry,
   type SessionMode,
 } from "./session-entries.ts";
 import type { PreviousSet, PreviousSets } from "./last-time.ts";
@@ -178,28 +178,41 @@ function targetOfSet(
 }
 
 /**
- * A finished session as a routine: its exercises in order with their mode
- * and, as targets, the sets logged (those with a value, at most 20); an
- * exercise left without a set keeps its place, without targets.
+ * A finished session as a routine's exercises: in their order, each in the
+ * mode its card had, the sets saved (those with a value, at most 20) as its
+ * targets; an exercise left without a set keeps its place, without targets.
  */
-export function routineDraftOfSession(session: {
-  name: string;
-  exercises: readonly { id: string; name: string }[];
-  inputs: Readonly<Record<string, ExerciseInput | undefined>>;
-}): RoutineDraft {
-  return {
-    name: cleanRoutineName(session.name),
-    exercises: session.exercises.map((exercise) => {
-      const input = session.inputs[exercise.id];
-      if (!input) return { exerciseId: exercise.id, mode: "muscu", targets: [] };
-      const entry = normaliseEntry(looseEntryOf(exercise, input));
-      const targets = (entry?.sets ?? [])
-        .map((set) => targetOfSet(set, input.mode))
-        .filter((target) => !isEmptyTarget(target) && targetProblem(target, input.mode) === null)
-        .slice(0, ROUTINE_LIMITS.targetsPerExercise);
-      return { exerciseId: exercise.id, mode: input.mode, targets };
-    }),
-  };
+export function routineExercisesOfSession(
+  planned: readonly { id: string; mode: SessionMode }[],
+  entries: readonly SessionEntry[],
+): RoutineExercise[] {
+  return planned.map(({ id, mode }) => {
+    const sets = entries.find((entry) => entry.exerciseId === id)?.sets ?? [];
+    const targets = sets
+      .map((set) => targetOfSet(set, mode))
+      .filter((target) => targetProblem(target, mode) === null)
+      .slice(0, ROUTINE_LIMITS.targetsPerExercise);
+    return { exerciseId: id, mode, targets };
+  });
+}
+
+/**
+ * Planned exercises (the builder's list, a session not yet finished) as a
+ * routine's: each in the mode and with the targets of the routine it comes
+ * from, else in its default mode without targets.
+ */
+export function routineExercisesOfPlan(
+  exercises: readonly ExerciseIdentity[],
+  from: readonly RoutineExercise[] = [],
+): RoutineExercise[] {
+  return exercises.map(
+    (exercise) =>
+      from.find((planned) => planned.exerciseId === exercise.id) ?? {
+        exerciseId: exercise.id,
+        mode: defaultMode(exercise),
+        targets: [],
+      },
+  );
 }
 
 // ---------------------------------------------------------------------------

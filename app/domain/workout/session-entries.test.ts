@@ -59,6 +59,16 @@ describe("the mode a card starts in", () => {
     });
     expect(DEFAULT_CARDIO_INTENSITY).toBe(5);
   });
+
+  it("starts a routine's card in its mode, with an empty row per target (one at least)", () => {
+    const planned = initialExerciseInput({ ...bench, plan: { mode: "pdc", rows: 3 } });
+    expect(planned.mode).toBe("pdc");
+    expect(planned.sets).toEqual(Array.from({ length: 3 }, () => ({ weight: null, reps: null, restSec: null })));
+    expect(planned.cardioSets).toHaveLength(3);
+    // Distinct rows: typing in one never types in another.
+    expect(planned.sets[0]).not.toBe(planned.sets[1]);
+    expect(initialExerciseInput({ ...rower, plan: { mode: "cardio", rows: 0 } }).cardioSets).toHaveLength(1);
+  });
 });
 
 describe("done", () => {

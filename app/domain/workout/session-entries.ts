@@ -107,6 +107,8 @@ export interface ExerciseIdentity {
   name: string;
   /** The catalogue's kinds (muscu, cardio, hiit...). */
   type: readonly string[];
+  /** Run from a routine: the card's mode, and a row per target. */
+  plan?: { mode: SessionMode; rows: number };
 }
 
 /** The mode a card starts in: cardio when the type or the name says cardio, else muscu. */
@@ -117,12 +119,13 @@ export function defaultMode(exercise: ExerciseIdentity): SessionMode {
   return CARDIO_NAME_PHRASES.some((phrase) => ` ${words} `.includes(` ${phrase} `)) ? "cardio" : "muscu";
 }
 
-/** A fresh card: its default mode, one empty set of each kind, no notes, not done. */
+/** A fresh card: its default mode (a routine's), one empty set of each kind (a row per target), no notes, not done. */
 export function initialExerciseInput(exercise: ExerciseIdentity): ExerciseInput {
+  const rows = Math.max(1, exercise.plan?.rows ?? 1);
   return {
-    mode: defaultMode(exercise),
-    sets: [emptyStrengthSet()],
-    cardioSets: [emptyCardioSet()],
+    mode: exercise.plan?.mode ?? defaultMode(exercise),
+    sets: Array.from({ length: rows }, emptyStrengthSet),
+    cardioSets: Array.from({ length: rows }, emptyCardioSet),
     notes: "",
     done: false,
   };

@@ -10,6 +10,7 @@ import {
   looseEntryOf,
   normaliseEntry,
   type SessionEntry,
+  type SessionMode,
   type SessionSummary,
   sessionCalories,
   summaryOf,
@@ -228,6 +229,9 @@ export interface SessionResult {
   refusal: SessionSaveMessage | null;
   /** The personal records it beat, named by the summary (none unless saved). */
   newRecords: NewRecord[];
+  /** Its exercises in order with their card's mode, and the entries saved: 'Enregistrer comme routine' (routineExercisesOfSession). */
+  planned: { id: string; mode: SessionMode }[];
+  entries: SessionEntry[];
 }
 
 export function sessionResultOf(
@@ -237,6 +241,7 @@ export function sessionResultOf(
     errorCount?: number;
     refusal?: SessionSaveMessage | null;
     newRecords?: NewRecord[];
+    planned?: { id: string; mode: SessionMode }[];
   },
 ): SessionResult {
   return {
@@ -249,5 +254,7 @@ export function sessionResultOf(
     errorCount: saving.errorCount ?? (saving.outcome === "failed" ? 1 : 0),
     refusal: saving.refusal ?? null,
     newRecords: saving.newRecords ?? [],
+    planned: saving.planned ?? [],
+    entries: payload.entries,
   };
 }

@@ -31,6 +31,8 @@ import { NO_SESSION_MEMORY, resumePreviousSets, type SessionMemory } from "~/dom
 import { formatDayMonth } from "~/lib/date-format";
 import { setsText } from "~/lib/exercise-figures-text";
 import type { TFunction } from "~/i18n/translator";
+import { targetSets } from "~/domain/workout/routines";
+import type { SessionRoutine } from "./routines.server";
 
 // The session view without JavaScript: one form posted to the /exo route
 // action. Its buttons add or delete a set or apply a mode (the form comes
@@ -103,21 +105,26 @@ export async function sessionPageAction(
     idempotencyKey: state.idempotencyKey,
   };
   const payload = buildSessionPayload(finished);
+  // For the summary's 'Enregistrer comme routine': each card's mode.
+  const planned = exercises.map((exercise) => ({ id: exercise.id, mode: state.inputs[exercise.id]?.mode ?? "muscu" }));
   const current = await getCurrentUser(routerContext, request);
   if (!current)
     return { data: { kind: "summary", result: sessionResultOf(payload, { outcome: "signed-out" }) }, status: 200 };
   if (payload.entries.length === 0) {
-    return { data: { kind: "summary", result: sessionResultOf(payload, { outcome: "nothing-to-save" }) }, status: 200 };
+    const result = sessionResultOf(payload, { outcome: "nothing-to-save", planned });
+    return { data: { kind: "summary", result }, status: 200 };
   }
   const saved = await saveWorkoutSession(
     getServices(routerContext),
     current.user.id,
     incomingOf(finished),
     state.idempotencyKey,
+    // The routine the session ran (its address says which): its last run follows.
+    parseBuilderParams(new URL(request.url).searchParams).routine,
   );
   const result = saved.ok
-    ? sessionResultOf(payload, { outcome: "saved", newRecords: saved.newRecords })
-    : sessionResultOf(payload, { outcome: "failed", refusal: saved.message });
+    ? sessionResultOf(payload, { outcome: "saved", newRecords: saved.newRecords, planned })
+    : sessionResultOf(payload, { outcome: "failed", refusal: saved.message, planned });
   return { data: { kind: "summary", result }, status: 200 };
 }
 
@@ -135,6 +142,24 @@ async function resumedInputs(
   return last ? { ...inputs, [exercise.id]: resumePreviousSets(input, last) } : inputs;
 }
 
+/** The targets of the routine a session runs, per exercise, with their line in the page's language. */
+function routineTargets(
+  routine: SessionRoutine,
+  language: string,
+  t: TFunction,
+): NonNullable<SessionMemory["targets"]> {
+  return Object.fromEntries(
+    routine.exercises.map((exercise) => {
+      const planned = targetSets(exercise);
+      const line =
+        planned.sets.length > 0
+          ? t("routine.targets", { sets: setsText(t, language, planned.sets, exercise.mode === "cardio") })
+          : null;
+      return [exercise.exerciseId, { line, planned }];
+    }),
+  );
+}
+
 /**
  * What the session view remembers for its user: each exercise's last time,
  * its line written in the page's language ('Dernière fois (21/11) : 20 kg ×
@@ -147,6 +172,7 @@ export async function sessionMemory(
   exercises: readonly { id: string }[],
   language: string,
   t: TFunction,
+  routine: SessionRoutine | null = null,
 ): Promise<SessionMemory> {
   if (userId === null) return NO_SESSION_MEMORY;
   const views = await lastTimes(
@@ -156,6 +182,7 @@ export async function sessionMemory(
   );
   return {
     signedIn: true,
+    ...(routine ? { targets: routineTargets(routine, language, t) } : {}),
     lastTimes: Object.fromEntries(
       views.map((view) => [
         view.exerciseId,

@@ -1,8 +1,7 @@
-import type { LastTimeLine } from "~/domain/workout/last-time";
 import type { ExerciseInput } from "~/domain/workout/session-entries";
 import { exerciseField, type SessionFieldError } from "~/domain/workout/session-form";
 import { CheckIcon } from "../workout-icons";
-import { type LoggerBehaviour, ModeChoice, SetLogger, type SessionT } from "./set-logger";
+import { type LoggerBehaviour, ModeChoice, SetLogger, type SetLoggerMemory, type SessionT } from "./set-logger";
 import styles from "./session.module.css";
 
 /** Sets of the card's mode that hold a value. */
@@ -44,7 +43,7 @@ export function ExerciseCard({
   noScript: { errors: readonly SessionFieldError[]; formAction: string; expanded: boolean } | null;
   separator: string;
   /** The exercise's last time and its progress page (a signed-in user's). */
-  memory?: { lastTime: LastTimeLine | null; progressHref: string } | null;
+  memory?: SetLoggerMemory | null;
 }) {
   const count = loggedSets(input);
   const titleId = `exo-${index}-titre`;
@@ -66,6 +65,7 @@ export function ExerciseCard({
             {t(`modes.${input.mode}`)} · {count > 0 ? t("card.setsLogged", { count }) : t("card.noSets")}
           </p>
           {memory?.lastTime ? <p className={styles.lastTime}>{memory.lastTime.line}</p> : null}
+          {memory?.target?.line ? <p className={styles.lastTime}>{memory.target.line}</p> : null}
         </div>
         <span className={styles.status} data-done={done || undefined}>
           {done ? <CheckIcon className={styles.statusIcon} /> : null}

@@ -6,6 +6,7 @@ import type { SessionResult } from "~/domain/workout/session-payload";
 import { durationMinutes } from "~/domain/workout/session-timer";
 import { CheckIcon } from "../workout-icons";
 import { loadNewRecords } from "./new-records-loader";
+import { loadSummaryRoutineSave } from "./routine-save-loader";
 import { translateSessionRefusal } from "./session-refusal";
 import type { SessionT } from "./set-logger";
 import styles from "./session.module.css";
@@ -14,6 +15,12 @@ import styles from "./session.module.css";
 function NewRecordsList(props: { records: SessionResult["newRecords"]; t: SessionT; language: string }) {
   const { default: List } = use(loadNewRecords());
   return <List {...props} />;
+}
+
+/** 'Enregistrer comme routine', its code loaded when a signed-in user's summary shows. */
+function RoutineSave(props: { result: SessionResult; t: SessionT }) {
+  const { default: Save } = use(loadSummaryRoutineSave());
+  return <Save {...props} />;
 }
 
 function SavingStatus({ result, loginHref, t }: { result: SessionResult; loginHref: string; t: SessionT }) {
@@ -147,6 +154,11 @@ export function SessionSummary({
           </a>
         )}
       </div>
+      {result.planned.length > 0 ? (
+        <Suspense fallback={null}>
+          <RoutineSave result={result} t={t} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

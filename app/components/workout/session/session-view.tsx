@@ -35,8 +35,12 @@ export interface SessionViewProps {
   pageHref: string;
   hydrated: boolean;
   language: string;
-  /** Each exercise's last time (a signed-in user's); a visitor's is empty. */
+  /** Each exercise's last time (a signed-in user's); a visitor's is empty. With a routine, its targets. */
   memory: SessionMemory;
+  /** The user's routine the session runs (its address's); its last run follows the save. */
+  routineId?: string | null;
+  /** 'Enregistrer comme routine', as the server rendered it (none for a session a routine runs). */
+  routineSave?: string | null;
 }
 
 /**
@@ -46,7 +50,17 @@ export interface SessionViewProps {
  * Without JavaScript it is one form posted to the route action.
  */
 export default function SessionView(props: SessionViewProps) {
-  const { exercises, hydrated, formResult, builderFormId, pageHref } = props;
+  const { hydrated, formResult, builderFormId, pageHref } = props;
+  const targets = props.memory.targets;
+  // A routine's cards start in its modes, with a row per target.
+  const exercises = useMemo(
+    () =>
+      props.exercises.map((exercise) => {
+        const planned = targets?.[exercise.id]?.planned;
+        return planned ? { ...exercise, plan: { mode: planned.mode, rows: planned.sets.length } } : exercise;
+      }),
+    [props.exercises, targets],
+  );
   const { t: translate, i18n } = useTranslation("workout-session");
   // French marks stay with their word ("séance ?" never breaks before its "?"), as on the rest of the page.
   const t = useMemo(
@@ -69,6 +83,7 @@ export default function SessionView(props: SessionViewProps) {
       [],
     ),
     userId: props.userId,
+    routineId: props.routineId,
   });
 
   const result = formResult?.kind === "summary" ? formResult.result : runner.result;
@@ -149,7 +164,9 @@ export default function SessionView(props: SessionViewProps) {
   const openExercise = openIndex >= 0 ? exercises[openIndex] : undefined;
   const openInput = openExercise ? runner.inputs[openExercise.id] : undefined;
   const memoryOf = (id: string) =>
-    props.memory.signedIn ? { lastTime: props.memory.lastTimes[id] ?? null, progressHref: progressPath(id) } : null;
+    props.memory.signedIn
+      ? { lastTime: props.memory.lastTimes[id] ?? null, target: targets?.[id] ?? null, progressHref: progressPath(id) }
+      : null;
   /** A value refused where it was typed keeps the popup open, its field focused: nothing typed is dropped. */
   const popupKeepsOpen = () => {
     const refused = popup.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]');
@@ -340,6 +357,7 @@ export default function SessionView(props: SessionViewProps) {
           )}
         </div>
       </form>
+      {props.routineSave ? <div dangerouslySetInnerHTML={{ __html: props.routineSave }} /> : null}
 
       {live ? (
         <>

@@ -18,11 +18,24 @@ import {
   parseTypedNumber,
   type SessionFieldError,
 } from "~/domain/workout/session-form";
-import { cardioRowOf, type LastTimeLine, placeholderSets, resumePreviousSets } from "~/domain/workout/last-time";
+import {
+  cardioRowOf,
+  type LastTimeLine,
+  type PreviousSets,
+  resumePreviousSets,
+  rowHints,
+} from "~/domain/workout/last-time";
 import styles from "./session.module.css";
 
 /** The workout-session namespace's t. */
 export type SessionT = TFunction;
+
+/** What the logger knows of a signed-in user's exercise: last time, the routine's targets, its progress page. */
+export interface SetLoggerMemory {
+  lastTime: LastTimeLine | null;
+  target?: { line: string | null; planned: PreviousSets } | null;
+  progressHref: string;
+}
 
 /**
  * How the logger talks back: in the browser each change updates the card's
@@ -353,8 +366,8 @@ export function SetLogger({
   /** The decimal separator of the page's language. */
   separator: string;
   t: SessionT;
-  /** The exercise's last time and its progress page, for a signed-in user who did it before. */
-  memory?: { lastTime: LastTimeLine | null; progressHref: string } | null;
+  /** The exercise's last time, its routine's targets and its progress page, for a signed-in user. */
+  memory?: SetLoggerMemory | null;
 }) {
   const i = exerciseIndex;
   const cardio = input.mode === "cardio";
@@ -368,7 +381,8 @@ export function SetLogger({
         : { ...current, sets: current.sets.map((set, k) => (k === j ? { ...set, ...patch } : set)) },
     );
   const previous = memory?.lastTime?.previous ?? null;
-  const hints = placeholderSets(previous, input.mode);
+  // Last time's sets first, the routine's targets for the rows beyond.
+  const hints = rowHints(previous, memory?.target?.planned ?? null, input.mode);
   /** A hint as the empty box shows it, in the page's way of writing numbers. */
   const shown = (value: number | null | undefined) =>
     value == null ? undefined : String(value).replace(".", separator);
@@ -408,6 +422,9 @@ export function SetLogger({
           {/* The card shows the line already; the popup, over the cards, shows it again. */}
           {memory.lastTime && behaviour.kind === "live" ? (
             <p className={styles.lastTime}>{memory.lastTime.line}</p>
+          ) : null}
+          {memory.target?.line && behaviour.kind === "live" ? (
+            <p className={styles.lastTime}>{memory.target.line}</p>
           ) : null}
           <div className={styles.memoryActions}>
             {previous ? (

@@ -100,6 +100,8 @@ export interface SessionRunnerOptions {
   sessionName: () => string;
   /** The signed-in user's id; null for a visitor (nothing is saved). */
   userId: string | null;
+  /** The routine the session runs: its last run follows the save. */
+  routineId?: string | null;
 }
 
 const NOT_HYDRATED = -1;
@@ -117,7 +119,12 @@ function progressOf(exercises: readonly ExerciseIdentity[], inputs: Record<strin
  * then shows what the device kept); the popup; the finish (build, keep on
  * the device, send, report); the rest timer; the best progress figure.
  */
-export function useSessionRunner({ exercises, sessionName, userId }: SessionRunnerOptions): SessionRunner {
+export function useSessionRunner({
+  exercises,
+  sessionName,
+  userId,
+  routineId = null,
+}: SessionRunnerOptions): SessionRunner {
   const version = useSyncExternalStore(subscribeToDevice, deviceVersion, () => NOT_HYDRATED);
   // A saved session changes what the page shows of the user (their last session): read it again.
   const { revalidate } = useRevalidator();
@@ -219,7 +226,10 @@ export function useSessionRunner({ exercises, sessionName, userId }: SessionRunn
       countedSeconds: frozen.startedAt === null ? 0 : elapsedMs(frozen, endedAt) / 1000,
       notes: loadSessionNotes(deviceStorage),
       idempotencyKey: key,
+      routineId,
     });
+    // For the summary's 'Enregistrer comme routine': each card's mode.
+    const planned = exercises.map((exercise) => ({ id: exercise.id, mode: inputs[exercise.id]?.mode ?? "muscu" }));
     // Then everything resets: the next session starts from nothing.
     forgetSession(deviceStorage);
     setKept(null);
@@ -229,7 +239,7 @@ export function useSessionRunner({ exercises, sessionName, userId }: SessionRunn
       return;
     }
     if (payload.entries.length === 0) {
-      setResult(sessionResultOf(payload, { outcome: "nothing-to-save" }));
+      setResult(sessionResultOf(payload, { outcome: "nothing-to-save", planned }));
       return;
     }
     // On the device first: whatever happens to the request, the session is not lost.
@@ -248,6 +258,7 @@ export function useSessionRunner({ exercises, sessionName, userId }: SessionRunn
         errorCount: report.refused.length,
         refusal: mine?.refusal ?? report.refused[0]?.refusal ?? null,
         newRecords: report.newRecords[key] ?? [],
+        planned,
       }),
     );
   }
