@@ -31,6 +31,11 @@ export default [
   route("calorie", "routes/calories.tsx", { id: "routes/calorie" }),
   route("calories", "routes/calories.tsx"),
   route("exo", "routes/exo.tsx"),
+  // Routines: the list, a new one (its form's answer), one routine's page, and the address that starts it.
+  route("routines", "routes/routines.tsx"),
+  route("routines/nouvelle", "routes/routines.nouvelle.tsx"),
+  route("routines/:id", "routes/routines.$id.tsx"),
+  route("routines/:id/commencer", "routes/routines.$id.commencer.ts"),
   route("api/history", "routes/api/history.ts"),
   route("api/history/:id", "routes/api/history.$id.ts"),
   route("api/workouts/sessions", "routes/api/workouts.sessions.ts"),

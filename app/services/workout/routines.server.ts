@@ -1,6 +1,9 @@
+import { z } from "zod";
 import type { AppServices } from "~/context.server";
+import { flashCookie } from "~/lib/flash-cookie.server";
 import type { RoutineView } from "~/domain/workout/routine-schema";
 import {
+  addRoutineExercises,
   copyName,
   ROUTINE_LIMITS,
   type RoutineDraft,
@@ -8,7 +11,11 @@ import {
   type RoutineRefusal,
   routineProblem,
 } from "~/domain/workout/routines";
-import { type CatalogueLanguage, localizedName } from "~/domain/workout/suggestions";
+import { parseBuilderParams } from "~/domain/workout/builder-url";
+import { EQUIPMENT_IDS, EXERCISE_KINDS, MUSCLE_ZONES } from "~/domain/workout/catalogue-ids";
+import { MIN_TERM_LENGTH } from "~/domain/workout/text";
+import { type CatalogueLanguage, localizedName, queryExercises } from "~/domain/workout/suggestions";
+import { defaultMode } from "~/domain/workout/session-entries";
 import type { RoutineRecord, RoutineSummary } from "~/store/types";
 import { exerciseCatalogue } from "./exercise-catalogue.server";
 
@@ -182,4 +189,88 @@ export async function sessionRoutine(
 ): Promise<SessionRoutine | null> {
   const record = await services.store.routines.findForUser(routineId, userId);
   return record && { id: record.id, name: record.name, exercises: record.exercises };
+}
+
+/** What a routine's form did, said once on the next page (a form's answer is a redirect). */
+export const routineFlash = flashCookie(
+  "dynami_routine",
+  z.object({
+    kind: z.enum(["created", "saved", "duplicated", "deleted", "added"]),
+    name: z.string().max(ROUTINE_LIMITS.nameLength * 4),
+    count: z.number().int().min(0).max(ROUTINE_LIMITS.exercises).optional(),
+  }),
+);
+
+export type RoutineFlash = NonNullable<Awaited<ReturnType<typeof routineFlash.read>>["flash"]>;
+
+/** The routine page's search: the builder's, by name and the three filters of its search mode. */
+export interface RoutineSearch {
+  text: string;
+  kind: string | null;
+  muscle: string | null;
+  equipment: string | null;
+  /** Null until a term of 2 letters or a filter is given. */
+  results: { id: string; name: string }[] | null;
+  total: number;
+  /** What the filters offer, in the catalogue's order. */
+  options: { kinds: readonly string[]; muscles: readonly string[]; equipment: readonly string[] };
+}
+
+/** The search of an address (?q=&ftype=&fmuscle=&fequipement=, the builder's names), 24 results at most. */
+export function searchRoutineExercises(
+  params: URLSearchParams,
+  language: CatalogueLanguage,
+  now = new Date(),
+): RoutineSearch {
+  const { search } = parseBuilderParams(params);
+  const asked =
+    search.text.trim().length >= MIN_TERM_LENGTH ||
+    search.kind !== null ||
+    search.muscle !== null ||
+    search.equipment !== null;
+  const found = asked
+    ? queryExercises(exerciseCatalogue().index, {
+        kinds: search.kind ? [search.kind] : [],
+        muscles: search.muscle ? [search.muscle] : [],
+        equipment: search.equipment ? [search.equipment] : [],
+        text: search.text,
+        language,
+        now,
+      })
+    : null;
+  return {
+    text: search.text,
+    kind: search.kind,
+    muscle: search.muscle,
+    equipment: search.equipment,
+    results:
+      found && found.results.map(({ exercise }) => ({ id: exercise.id, name: localizedName(exercise, language) })),
+    total: found?.total ?? 0,
+    options: { kinds: EXERCISE_KINDS, muscles: MUSCLE_ZONES, equipment: EQUIPMENT_IDS },
+  };
+}
+
+/**
+ * Exercises ticked in the search, added at the end of the routine in their
+ * default mode (those already there stay where they are). Refused past 30,
+ * and nothing changes then.
+ */
+export async function addExercisesToRoutine(
+  services: AppServices,
+  userId: string,
+  id: string,
+  exerciseIds: readonly string[],
+  language: CatalogueLanguage,
+): Promise<RoutineOutcome<{ routine: RoutineView; added: number }>> {
+  const record = await services.store.routines.findForUser(id, userId);
+  if (!record) return NOT_FOUND;
+  const additions = exerciseIds.flatMap((exerciseId) => {
+    const exercise = catalogueExercise(exerciseId);
+    return exercise ? [{ exerciseId, mode: defaultMode(exercise) }] : [];
+  });
+  const exercises = addRoutineExercises(record.exercises, additions);
+  const updated = await updateRoutine(services, userId, id, { name: record.name, exercises }, language);
+  return updated.ok
+    ? { ok: true, value: { routine: updated.value, added: exercises.length - record.exercises.length } }
+    : updated;
 }
