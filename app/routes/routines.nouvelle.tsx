@@ -22,7 +22,13 @@ import { createRoutine, routineExerciseName, routineFlash } from "~/services/wor
 
 export const handle = { i18n: ["workout-session", "routines"] };
 
-export const loader = () => redirect(ROUTINES_PATH);
+// The page is seen after a refused post (its loader runs then too) or when
+// opened by hand: its title, and whether to invite a visitor to log in.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const title = getInstance(context).t("routine.saveTitle", { ns: "workout-session" });
+  const current = await getCurrentUser(context, request);
+  return data({ title, signedIn: current !== null }, { headers: { "Cache-Control": "private, no-store" } });
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const t = getInstance(context).t;
@@ -62,11 +68,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export function meta({ actionData }: Route.MetaArgs) {
-  return [{ title: pageTitle(actionData?.title) }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.title) }, { name: "robots", content: "noindex" }];
 }
 
-export default function NewRoutinePage({ actionData }: Route.ComponentProps) {
+export default function NewRoutinePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("routines");
   const { t: sessionT } = useTranslation("workout-session");
   return (
@@ -90,6 +96,12 @@ export default function NewRoutinePage({ actionData }: Route.ComponentProps) {
             {actionData.message}
           </p>
         )
+      ) : loaderData.signedIn ? (
+        <p>
+          <Link to="/exo" className="button button-secondary">
+            {t("build")}
+          </Link>
+        </p>
       ) : (
         <>
           <p className="form-alert form-alert-info">{t("visitor")}</p>

@@ -52,11 +52,9 @@ export default function RoutinesPage({ loaderData }: Route.ComponentProps) {
         </>
       ) : (
         <>
-          {flash ? (
-            <p className="form-alert form-alert-success" role="status">
-              {routineFlashText(t, flash)}
-            </p>
-          ) : null}
+          <output className={styles.status}>
+            {flash ? <p className="form-alert form-alert-success">{routineFlashText(t, flash)}</p> : null}
+          </output>
           <p className={styles.muted}>{dashboardT("routines.description")}</p>
           <RoutineList routines={routines} t={dashboardT} language={i18n.language} />
           <p>

@@ -381,7 +381,7 @@ function IntentButton({
 }: {
   intent: Parameters<typeof formatRoutineIntent>[0];
   label?: string;
-  className: string;
+  className: string | undefined;
   disabled?: boolean;
   children: React.ReactNode;
 }) {
