@@ -67,7 +67,13 @@ describe("the /historique page", () => {
     expect(body.user.pseudo).toBe("lea");
     expect(body.dashboard.measures).toHaveLength(1);
     expect(body.dashboard.weights).toEqual([{ date: expect.any(String), poids: 70 }]);
-    expect(body.dashboard.errors).toEqual({ history: false, sessions: false, summary: false, exercises: false });
+    expect(body.dashboard.errors).toEqual({
+      history: false,
+      sessions: false,
+      summary: false,
+      exercises: false,
+      routines: false,
+    });
     expect(body.dashboard.week).toHaveLength(7);
   });
 });

@@ -23,6 +23,7 @@ import type { CatalogueLanguage } from "~/domain/workout/suggestions";
 import { toHistoryView } from "./history.server";
 import { exerciseCatalogue } from "./workout/exercise-catalogue.server";
 import { toRecordsView } from "./workout/exercise-history.server";
+import { type RoutineListItem, toRoutineListItem } from "./workout/routines.server";
 
 // The dashboard's figures. Reads stay small whatever the user's history: the
 // latest records by action through their index, the per-user and per-day
@@ -168,7 +169,9 @@ export interface DashboardData {
   summary: HistorySummary | null;
   /** 'Mes exercices': the most logged exercises and their records (at most MY_EXERCISES). */
   exercises: MyExercise[];
-  errors: { history: boolean; sessions: boolean; summary: boolean; exercises: boolean };
+  /** 'Mes routines': every routine of the user (50 at most, one indexed read without their exercises). */
+  routines: RoutineListItem[];
+  errors: { history: boolean; sessions: boolean; summary: boolean; exercises: boolean; routines: boolean };
 }
 
 async function settled<T>(work: Promise<T>, part: string): Promise<T | null> {
@@ -194,11 +197,12 @@ export async function loadDashboard(
   language: CatalogueLanguage,
   now: Date = new Date(),
 ): Promise<DashboardData> {
-  const [records, week, summary, exercises] = await Promise.all([
+  const [records, week, summary, exercises, routines] = await Promise.all([
     settled(store.history.listForUser(user.id, { action: "IMC_CALC", limit: WEIGHT_CHART_RECORDS }), "history"),
     settled(weekPointsFor(store, user.id, now), "week"),
     settled(historySummary(store, user, now), "summary"),
     settled(store.exerciseHistory.listRecords(user.id, { limit: MY_EXERCISES }), "exercises"),
+    settled(store.routines.listSummariesForUser(user.id), "routines"),
   ]);
   const measures = records ? toDashboardRecords(records.map(toHistoryView)) : [];
   return {
@@ -211,11 +215,13 @@ export async function loadDashboard(
       ...toRecordsView(kept.exerciseId, kept, language),
       sessions: kept.sessions,
     })),
+    routines: (routines ?? []).map(toRoutineListItem),
     errors: {
       history: records === null,
       sessions: week === null,
       summary: summary === null,
       exercises: exercises === null,
+      routines: routines === null,
     },
   };
 }

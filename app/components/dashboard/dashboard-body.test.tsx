@@ -41,7 +41,8 @@ const emptyData: DashboardData = {
   week: WEEK.map((date) => ({ date, value: 0 })),
   summary: emptySummary,
   exercises: [],
-  errors: { history: false, sessions: false, summary: false, exercises: false },
+  routines: [],
+  errors: { history: false, sessions: false, summary: false, exercises: false, routines: false },
 };
 
 function measure(fields: Partial<ImcRecordView>): ImcRecordView {
@@ -159,7 +160,7 @@ describe("the dashboard as the server renders it", () => {
   it("has an error line for each part that could not be read", () => {
     const history = body({
       ...emptyData,
-      errors: { history: true, sessions: false, summary: false, exercises: false },
+      errors: { history: true, sessions: false, summary: false, exercises: false, routines: false },
     });
     expect(history).toContain("Erreur de chargement");
     expect(history).not.toContain("Erreur de chargement des sessions");
@@ -168,14 +169,14 @@ describe("the dashboard as the server renders it", () => {
 
     const sessions = body({
       ...emptyData,
-      errors: { history: false, sessions: true, summary: false, exercises: false },
+      errors: { history: false, sessions: true, summary: false, exercises: false, routines: false },
     });
     expect(sessions).toContain("Erreur de chargement des sessions");
 
     const summary = body({
       ...emptyData,
       summary: null,
-      errors: { history: false, sessions: false, summary: true, exercises: false },
+      errors: { history: false, sessions: false, summary: true, exercises: false, routines: false },
     });
     expect(summary).toContain("Impossible de récupérer tes statistiques pour l’instant.");
     expect(summary).not.toContain(EMPTY_MESSAGE);
@@ -228,9 +229,53 @@ describe("the dashboard as the server renders it", () => {
     expect(text).toContain("Répétitions sans charge 15 rép.");
     expect(text).not.toContain("Aucun exercice pour l'instant");
 
-    const failed = body({ ...emptyData, errors: { history: false, sessions: false, summary: false, exercises: true } });
+    const failed = body({
+      ...emptyData,
+      errors: { history: false, sessions: false, summary: false, exercises: true, routines: false },
+    });
     expect(failed).toContain("Erreur de chargement de tes exercices");
     expect(failed).not.toContain("Mes exercices");
+  });
+
+  it("lists 'Mes routines' with each one's exercise count, last run and 'Commencer', five at most", () => {
+    const empty = body(emptyData);
+    expect(empty).toContain("Mes routines");
+    expect(empty).toContain("Aucune routine pour l'instant");
+    const routine = (index: number, lastDoneAt: string | null) => ({
+      id: `r${index}`,
+      name: `Routine ${index}`,
+      exerciseCount: index,
+      lastDoneAt,
+    });
+    const routines = [routine(1, "2026-11-21T09:00:00.000Z"), ...[2, 3, 4, 5, 6].map((index) => routine(index, null))];
+    const element = (
+      <DashboardBody
+        user={user}
+        name="Léa"
+        data={{ ...emptyData, routines }}
+        language="fr"
+        here="/historique"
+        confirm={null}
+        flash={null}
+      />
+    );
+    const html = renderHtml(element);
+    expect(html).toContain('href="/routines/r1"');
+    expect(html).toContain('href="/routines/r1/commencer"');
+    expect(html).toContain('href="/routines/r5/commencer"');
+    expect(html).not.toContain('href="/routines/r6"');
+    const text = render(element);
+    expect(text).toContain("1 exercice · faite le 21/11");
+    expect(text).toContain("2 exercices · jamais faite");
+    expect(text).toContain("Toutes mes routines (6)");
+    expect(text).not.toContain("Aucune routine pour l'instant");
+
+    const failed = body({
+      ...emptyData,
+      errors: { history: false, sessions: false, summary: false, exercises: false, routines: true },
+    });
+    expect(failed).toContain("Erreur de chargement de tes routines");
+    expect(failed).not.toContain("Mes routines");
   });
 
   it("says 'Chargement…' while the dashboard's texts are on their way", () => {

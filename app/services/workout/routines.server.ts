@@ -68,7 +68,7 @@ export interface RoutineListItem {
   lastDoneAt: string | null;
 }
 
-const toListItem = (summary: RoutineSummary): RoutineListItem => ({
+export const toRoutineListItem = (summary: RoutineSummary): RoutineListItem => ({
   id: summary.id,
   name: summary.name,
   exerciseCount: summary.exerciseCount,
@@ -77,7 +77,7 @@ const toListItem = (summary: RoutineSummary): RoutineListItem => ({
 
 /** The user's routines for a page's list: one indexed read, without their exercises. */
 export async function routineList(services: AppServices, userId: string): Promise<RoutineListItem[]> {
-  return (await services.store.routines.listSummariesForUser(userId)).map(toListItem);
+  return (await services.store.routines.listSummariesForUser(userId)).map(toRoutineListItem);
 }
 
 /** Every routine of the user, whole (GET /api/routines, the data export). */
