@@ -122,7 +122,7 @@ describe("loadDashboard", () => {
 
   it("reads every part, with no error", async () => {
     const data = await loadDashboard(app.services.store, await aUser(), "fr", now);
-    expect(data.errors).toEqual({ history: false, sessions: false, summary: false, exercises: false });
+    expect(data.errors).toEqual({ history: false, sessions: false, summary: false, exercises: false, routines: false });
     expect(data.today).toBe("2026-03-04");
     expect(data.measures).toHaveLength(1);
     expect(data.weights).toEqual([{ date: expect.any(String), poids: 70 }]);
@@ -137,7 +137,7 @@ describe("loadDashboard", () => {
 
     vi.spyOn(store.workoutStats, "totals").mockRejectedValueOnce(new Error("totals down"));
     const noSummary = await loadDashboard(store, user, "fr", now);
-    expect(noSummary.errors).toEqual({ history: false, sessions: false, summary: true, exercises: false });
+    expect(noSummary.errors).toEqual({ history: false, sessions: false, summary: true, exercises: false, routines: false });
     expect(noSummary.summary).toBeNull();
     expect(noSummary.measures).toHaveLength(1);
     expect(noSummary.week).toHaveLength(7);
@@ -151,7 +151,7 @@ describe("loadDashboard", () => {
     vi.spyOn(store.history, "listForUser").mockRejectedValue(new Error("history down"));
     const data = await loadDashboard(store, user, "fr", now);
     // The summary reads the latest records too.
-    expect(data.errors).toEqual({ history: true, sessions: false, summary: true, exercises: false });
+    expect(data.errors).toEqual({ history: true, sessions: false, summary: true, exercises: false, routines: false });
     expect(data.measures).toEqual([]);
     expect(data.weights).toEqual([]);
     expect(data.summary).toBeNull();
@@ -164,7 +164,7 @@ describe("loadDashboard", () => {
     const logged = quietErrors();
     vi.spyOn(store.workoutStats, "days").mockRejectedValue(new Error("days down"));
     const data = await loadDashboard(store, user, "fr", now);
-    expect(data.errors).toEqual({ history: false, sessions: true, summary: true, exercises: false });
+    expect(data.errors).toEqual({ history: false, sessions: true, summary: true, exercises: false, routines: false });
     expect(data.week).toEqual([]);
     expect(data.measures).toHaveLength(1);
     expect(logged).toHaveBeenCalledWith("Dashboard: the week could not be read:", expect.any(Error));
@@ -191,7 +191,7 @@ describe("loadDashboard", () => {
     const logged = quietErrors();
     vi.spyOn(store.exerciseHistory, "listRecords").mockRejectedValue(new Error("records down"));
     const missing = await loadDashboard(store, user, "fr", now);
-    expect(missing.errors).toEqual({ history: false, sessions: false, summary: false, exercises: true });
+    expect(missing.errors).toEqual({ history: false, sessions: false, summary: false, exercises: true, routines: false });
     expect(missing.exercises).toEqual([]);
     expect(logged).toHaveBeenCalledWith("Dashboard: the exercises could not be read:", expect.any(Error));
   });
