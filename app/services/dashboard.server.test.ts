@@ -137,7 +137,13 @@ describe("loadDashboard", () => {
 
     vi.spyOn(store.workoutStats, "totals").mockRejectedValueOnce(new Error("totals down"));
     const noSummary = await loadDashboard(store, user, "fr", now);
-    expect(noSummary.errors).toEqual({ history: false, sessions: false, summary: true, exercises: false, routines: false });
+    expect(noSummary.errors).toEqual({
+      history: false,
+      sessions: false,
+      summary: true,
+      exercises: false,
+      routines: false,
+    });
     expect(noSummary.summary).toBeNull();
     expect(noSummary.measures).toHaveLength(1);
     expect(noSummary.week).toHaveLength(7);
@@ -191,7 +197,13 @@ describe("loadDashboard", () => {
     const logged = quietErrors();
     vi.spyOn(store.exerciseHistory, "listRecords").mockRejectedValue(new Error("records down"));
     const missing = await loadDashboard(store, user, "fr", now);
-    expect(missing.errors).toEqual({ history: false, sessions: false, summary: false, exercises: true, routines: false });
+    expect(missing.errors).toEqual({
+      history: false,
+      sessions: false,
+      summary: false,
+      exercises: true,
+      routines: false,
+    });
     expect(missing.exercises).toEqual([]);
     expect(logged).toHaveBeenCalledWith("Dashboard: the exercises could not be read:", expect.any(Error));
   });
