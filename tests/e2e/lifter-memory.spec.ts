@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createVerifiedAccount } from "./support/accounts";
+import { finishSession } from "./support/finish-session";
 import { jsEnabled, logInAs } from "./support/session";
 
 // A lifter's memory, with JavaScript on and off: log a session, come back
@@ -47,21 +48,7 @@ async function typeSets(page: Page, logger: Locator, sets: [string, string][]) {
 }
 
 /** Closes the popup (with JavaScript), then finishes the session. */
-async function finish(page: Page, logger: Locator) {
-  if (jsEnabled(test.info().project.name)) {
-    await logger.getByRole("button", { name: "Valider" }).click();
-    await page.getByRole("button", { name: "Terminer", exact: true }).click();
-    await page
-      .getByRole("dialog", { name: "Terminer la séance ?" })
-      .getByRole("button", { name: "Terminer", exact: true })
-      .click();
-  } else {
-    await page.getByRole("button", { name: "Terminer la séance" }).click();
-  }
-  const summary = page.getByRole("region", { name: "Séance terminée" });
-  await expect(summary.getByText("Session saved")).toBeVisible();
-  return summary;
-}
+const finish = (page: Page, logger: Locator) => finishSession(page, logger, jsEnabled(test.info().project.name));
 
 test("log a session, come back to last time's sets, beat a record, see it named and open the progress", async ({
   page,

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createVerifiedAccount } from "./support/accounts";
+import { finishSession } from "./support/finish-session";
 import { jsEnabled, logInAs } from "./support/session";
 
 // Routines, with JavaScript on and off: save a finished session as a
@@ -47,19 +48,7 @@ async function logAndFinish(page: Page): Promise<Locator> {
   await logger.getByRole("button", { name: "Ajouter une série" }).click();
   await logger.getByLabel("Charge (kg)").nth(1).fill("22,5");
   await logger.getByLabel("Répétitions").nth(1).fill("8");
-  if (js()) {
-    await logger.getByRole("button", { name: "Valider" }).click();
-    await page.getByRole("button", { name: "Terminer", exact: true }).click();
-    await page
-      .getByRole("dialog", { name: "Terminer la séance ?" })
-      .getByRole("button", { name: "Terminer", exact: true })
-      .click();
-  } else {
-    await page.getByRole("button", { name: "Terminer la séance" }).click();
-  }
-  const summary = page.getByRole("region", { name: "Séance terminée" });
-  await expect(summary.getByText("Session saved")).toBeVisible();
-  return summary;
+  return finishSession(page, logger, js());
 }
 
 test("save a session as a routine from its summary, reorder it, start it with its targets, then delete it", async ({
