@@ -161,6 +161,8 @@ const SIGNED_IN_PAGES = [
     path: `/exo?mode=seance&choix=${MEMORY_EXERCISE}&choix=barbell-squat&choix=running`,
     budget: FORM_PAGE_BUDGET,
   },
+  // 'Mes routines': a list of links (a routine's own page is the form).
+  { label: "/routines", path: "/routines", budget: PAGE_BUDGET },
 ];
 const ADMIN_PAGES = [
   { label: "/admin", path: "/admin", budget: FORM_PAGE_BUDGET },
