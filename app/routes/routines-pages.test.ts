@@ -155,6 +155,19 @@ describe("a routine's page", () => {
     expect((await app.services.store.routines.findForUser(routine.id, lea))!.exercises[0]!.targets[0]!.reps).toBe(10);
   });
 
+  it("adds the exercises ticked in the search at the end, once each, and finds them by name", async () => {
+    const routine = await leaRoutine();
+    const search = await load(routineRoute, `/routines/${routine.id}?q=pompes`, { id: routine.id }, leaCookie);
+    expect(search.body!.search.results.map((result: { id: string }) => result.id)).toContain("pushups");
+    const form = new URLSearchParams();
+    form.append(F.ticked, "pushups");
+    form.append(F.ticked, "running");
+    form.set(F.intent, formatRoutineIntent({ kind: "add-exercises" }));
+    const { response } = await post(routineRoute, `/routines/${routine.id}`, form, { id: routine.id });
+    expect(response.status).toBe(303);
+    expect(await order(routine.id)).toEqual(["dumbbell-bench-press", "running", "pushups"]);
+  });
+
   it("answers 404 to another user's save, duplicate or delete, and changes nothing", async () => {
     const routine = await leaRoutine();
     for (const intent of [{ kind: "save" }, { kind: "duplicate" }, { kind: "delete" }] as const) {
