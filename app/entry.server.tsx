@@ -20,6 +20,7 @@ import { getLocale } from "~/middleware/i18next.server";
 // this module, so the store and context keys are the very ones routes use.
 export { createLoadContext } from "~/context.server";
 export { startApp, DatabaseStartError } from "~/lifecycle.server";
+export { offlineCacheHeaders } from "~/services/auth/offline-account.server";
 
 export const streamTimeout = 5_000;
 

@@ -23,6 +23,8 @@ import { RouteAnnouncer } from "~/components/layout/route-announcer";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { PendingSessionsSender } from "~/components/workout/session/pending-sessions-sender";
+import { OfflineSupport } from "~/components/pwa/offline-support";
+import { APPLE_TOUCH_ICON, manifestPath, THEME_COLOR } from "~/pwa/addresses";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import { readCookie } from "~/lib/cookies";
 import { readAccountFlash } from "~/lib/account-flash.server";
@@ -170,6 +172,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content={THEME_COLOR} />
+        <link rel="manifest" href={manifestPath(language)} />
+        <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON.path} />
         <SiteStylesheets />
         <Meta />
         <PageMetadata
@@ -211,6 +216,7 @@ function Page({ children }: { children: React.ReactNode }) {
       <AccountDialogFromAddress />
       <RouteAnnouncer />
       <PendingSessionsSender userId={rootData?.user?.id ?? null} />
+      <OfflineSupport />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/exo";
@@ -7,9 +8,9 @@ import { WorkoutPage } from "~/components/workout/workout-page";
 import { parseBuilderParams } from "~/domain/workout/builder-url";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
-import { builderRequest } from "~/services/workout/builder.server";
-import { newSessionFormStart, sessionPageAction } from "~/services/workout/session-page.server";
-import { lastWorkoutSession } from "~/services/workout/sessions.server";
+import { type BuilderView, builderRequest } from "~/services/workout/builder.server";
+import { newSessionFormStart, type SessionFormStart, sessionPageAction } from "~/services/workout/session-page.server";
+import { type LastSessionView, lastWorkoutSession } from "~/services/workout/sessions.server";
 import { getCurrentUser } from "~/services/auth/session.server";
 import { getServices } from "~/context.server";
 
@@ -50,6 +51,16 @@ function loaderTexts(t: TFunction, language: string, date: Date) {
   return texts;
 }
 
+interface ExoPageData {
+  title: string;
+  description: string;
+  view: BuilderView;
+  language: string;
+  /** The session's start and its finish's key, for the session's form sent without JavaScript. */
+  sessionStart: SessionFormStart | null;
+  lastSession: LastSessionView | null;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = getLocale(context);
   const now = new Date();
@@ -62,9 +73,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionStart = session ? newSessionFormStart(now) : null;
   const current = await getCurrentUser(context, request);
   const lastSession = current ? await lastWorkoutSession(getServices(context), current.user.id) : null;
-  const page = { title, description, view: outcome.view, language, sessionStart, lastSession };
+  const page: ExoPageData = { title, description, view: outcome.view, language, sessionStart, lastSession };
   // The session's form carries its start and its finish's key: never a page kept for other visitors.
   return session ? data(page, { headers: { "Cache-Control": "private" } }) : page;
+}
+
+/** The page's data last shown here: the offline builder starts from it (its texts, the user panel). */
+let shownPage: ExoPageData | null = null;
+
+/**
+ * Each change of the builder asks the server for its lists. Without a
+ * network (a gym's basement) the browser makes them itself, from the
+ * catalogue the service worker keeps: that code loads only then.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<ExoPageData> {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    // fetch() fails with a TypeError when the request cannot leave the device; anything else is the server's answer.
+    if (!(error instanceof TypeError)) throw error;
+    const { offlineExoPage } = await import("~/components/workout/offline-exo-page").catch(() => {
+      throw error;
+    });
+    return offlineExoPage(new URL(request.url), shownPage, error);
+  }
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -101,6 +133,9 @@ export default function Exo({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   const user = root?.user ?? null;
   const name = userName(user);
+  useEffect(() => {
+    shownPage = loaderData;
+  }, [loaderData]);
   return (
     <WorkoutPage
       view={loaderData.view}

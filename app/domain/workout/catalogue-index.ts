@@ -1,0 +1,93 @@
+// The exercise catalogue, validated and indexed: the server builds it once
+// from the files it bundles (app/services/workout/exercise-catalogue.server.ts),
+// the browser from the same files when the builder works offline
+// (app/components/workout/offline-exo-page.ts).
+import {
+  EQUIPMENT_IDS,
+  type EquipmentId,
+  EXERCISE_KINDS,
+  type Exercise,
+  type ExerciseKind,
+  exerciseSchema,
+  type MuscleZone,
+} from "./catalogue";
+import { buildExerciseIndex, type ExerciseIndex } from "./suggestions";
+
+export interface CatalogueProblem {
+  file: string;
+  index: number | null;
+  message: string;
+}
+
+/** Zones covered per kind and equipment, so the muscle step offers only zones with exercises. */
+export type ZoneCoverage = ReadonlyMap<ExerciseKind, ReadonlyMap<EquipmentId, ReadonlySet<MuscleZone>>>;
+
+export interface ExerciseCatalogue {
+  /** "unavailable" when no valid exercise could be read. */
+  status: "ready" | "unavailable";
+  index: ExerciseIndex;
+  coverage: ZoneCoverage;
+  problems: CatalogueProblem[];
+}
+
+function coverageOf(exercises: readonly Exercise[]): ZoneCoverage {
+  const coverage = new Map<ExerciseKind, Map<EquipmentId, Set<MuscleZone>>>();
+  for (const exercise of exercises) {
+    for (const kind of exercise.type) {
+      const byEquipment = coverage.get(kind) ?? new Map<EquipmentId, Set<MuscleZone>>();
+      coverage.set(kind, byEquipment);
+      for (const equipment of exercise.equipment) {
+        const zones = byEquipment.get(equipment) ?? new Set<MuscleZone>();
+        byEquipment.set(equipment, zones);
+        for (const zone of exercise.muscles) zones.add(zone);
+      }
+    }
+  }
+  return coverage;
+}
+
+/** Validates the files' contents: invalid entries are left out and reported, the rest is indexed. */
+export function loadCatalogue(contents: Record<string, unknown>): ExerciseCatalogue {
+  const problems: CatalogueProblem[] = [];
+  const exercises: Exercise[] = [];
+  for (const kind of EXERCISE_KINDS) {
+    const entry = Object.entries(contents).find(([file]) => file.endsWith(`/${kind}.json`));
+    if (!entry) {
+      problems.push({ file: `${kind}.json`, index: null, message: "missing" });
+      continue;
+    }
+    const [file, content] = entry;
+    const list = (content as { exercises?: unknown } | null)?.exercises;
+    if (!Array.isArray(list)) {
+      problems.push({ file, index: null, message: "no exercises list" });
+      continue;
+    }
+    list.forEach((item, index) => {
+      const parsed = exerciseSchema.safeParse(item);
+      if (parsed.success) exercises.push(parsed.data);
+      else problems.push({ file, index, message: parsed.error.issues[0]?.message ?? "invalid" });
+    });
+  }
+  const index = buildExerciseIndex(exercises);
+  return {
+    status: index.all.length > 0 ? "ready" : "unavailable",
+    index,
+    coverage: coverageOf(index.all.map((entry) => entry.exercise)),
+    problems,
+  };
+}
+
+/** Zones that have at least one exercise of these kinds with one of this equipment (any equipment when none). */
+export function coveredZones(
+  coverage: ZoneCoverage,
+  kinds: readonly ExerciseKind[],
+  equipment: readonly EquipmentId[],
+): Set<MuscleZone> {
+  const zones = new Set<MuscleZone>();
+  const wanted = equipment.length > 0 ? equipment : EQUIPMENT_IDS;
+  for (const kind of kinds) {
+    const byEquipment = coverage.get(kind);
+    for (const item of wanted) for (const zone of byEquipment?.get(item) ?? []) zones.add(zone);
+  }
+  return zones;
+}
