@@ -9,6 +9,8 @@ import { START_URL } from "../addresses.ts";
 import { accountOf, type AccountPartitions } from "./account-partition.ts";
 
 export interface KeptCopiesOptions {
+  /** The site's origin (the worker's): the start page's address is resolved against it. */
+  origin: string;
   partitions: AccountPartitions;
   fetch: (request: Request) => Promise<Response>;
   /** Work that must outlive the answer (the copy being written). */
@@ -111,9 +113,9 @@ export function keptCopies(options: KeptCopiesOptions) {
    * page as soon as an account's cache begins: it is where the installed
    * app opens, and the builder keeps its own state on the device).
    */
-  async function prime(urls: readonly string[]): Promise<void> {
+  async function prime(paths: readonly string[]): Promise<void> {
     const cache = await partitions.current();
-    for (const url of urls) {
+    for (const url of paths.map((path) => new URL(path, options.origin).href)) {
       if (await cache?.match(url, { ignoreVary: true })) continue;
       const request = new Request(url, { credentials: "same-origin", headers: { Accept: "text/html" } });
       await send(request, isKeepablePage).catch(() => undefined);

@@ -46,6 +46,7 @@ async function offlinePage(request: Request): Promise<Response | undefined> {
 function copiesFor(event: ExtendableEvent) {
   const preload = event instanceof FetchEvent ? (event.preloadResponse as Promise<Response | undefined>) : null;
   return keptCopies({
+    origin: self.location.origin,
     partitions,
     // A navigation uses the request the browser started while this worker woke up (navigation preload).
     fetch: async (request) =>
