@@ -17,9 +17,7 @@ const offlineTexts = (language: string) =>
 
 describe("web app manifests", () => {
   it("one per language: its name and description, one identity and start page for all", () => {
-    const manifests = supportedLanguages.map((language) =>
-      webAppManifest(language, offlineTexts(language).manifest),
-    );
+    const manifests = supportedLanguages.map((language) => webAppManifest(language, offlineTexts(language).manifest));
     expect(new Set(manifests.map((manifest) => manifest.name)).size).toBe(supportedLanguages.length);
     for (const manifest of manifests) {
       expect(manifest).toMatchObject({ id: "/exo", start_url: "/exo", scope: "/", display: "standalone" });
@@ -36,12 +34,16 @@ describe("web app manifests", () => {
 
 describe("offline pages", () => {
   it("say what still works, in the language, with the stylesheet and no script", () => {
-    const html = offlinePageHtml({ language: "fr", texts: offlineTexts("fr").page, stylesheets: ["/assets/style-x.css"] });
+    const html = offlinePageHtml({
+      language: "fr",
+      texts: offlineTexts("fr").page,
+      stylesheets: ["/assets/style-x.css"],
+    });
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain("<title>Hors ligne | Dynami</title>");
     expect(html).toContain('<link rel="stylesheet" href="/assets/style-x.css">');
     expect(html).toContain('<link rel="manifest" href="/manifest.fr.webmanifest">');
-    expect(html).toContain("<h1 id=\"status-title\">Pas de réseau pour l&#39;instant</h1>");
+    expect(html).toContain('<h1 id="status-title">Pas de réseau pour l&#39;instant</h1>');
     expect(html.match(/<li>/g)).toHaveLength(3);
     // 'Réessayer' loads the very address the visitor asked for; the other button opens the builder.
     expect(html).toContain('<a href="" class="button button-primary">Réessayer</a>');

@@ -123,7 +123,10 @@ describe("Dynami-Account: who the browser is signed in as after each answer", ()
     signedOut(formAnswer);
 
     const viaApi = await signIn(demo);
-    const apiAnswer = await fetch(`${server.origin}/api/logout`, { method: "POST", headers: { Cookie: viaApi.cookie } });
+    const apiAnswer = await fetch(`${server.origin}/api/logout`, {
+      method: "POST",
+      headers: { Cookie: viaApi.cookie },
+    });
     expect(apiAnswer.status).toBe(200);
     signedOut(apiAnswer);
   });

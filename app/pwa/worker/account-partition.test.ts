@@ -77,7 +77,10 @@ describe("account partitions", () => {
     await storage.open("workbox-precache-v2-https://dynami.test/");
     await partitions.seen("alice", now());
     await partitions.seen("bob", now() + 1);
-    expect((await storage.keys()).toSorted()).toEqual([partitionName("bob"), "workbox-precache-v2-https://dynami.test/"]);
+    expect((await storage.keys()).toSorted()).toEqual([
+      partitionName("bob"),
+      "workbox-precache-v2-https://dynami.test/",
+    ]);
   });
 
   it("refuse a malformed account name", async () => {

@@ -36,8 +36,7 @@ function setup() {
     waitUntil: (work) => pending.push(work),
     timeoutMs: 50,
     maxEntries: 3,
-    offlinePage: async () =>
-      html("<h1>Hors ligne</h1>", null, { "Content-Security-Policy": "default-src 'self'" }),
+    offlinePage: async () => html("<h1>Hors ligne</h1>", null, { "Content-Security-Policy": "default-src 'self'" }),
   });
   /** Lets the copies being written finish. */
   const settle = async () => {
