@@ -1,6 +1,6 @@
 import type { BuilderAction, BuilderState } from "~/domain/workout/builder-state";
 import { BUILDER_PARAMS, formatBuilderAction, SORT_VALUES } from "~/domain/workout/builder-url";
-import { SORT_ORDERS } from "~/domain/workout/suggestions";
+import { SORT_ORDERS } from "~/domain/workout/sort-orders";
 import type { BuilderView } from "~/services/workout/builder.server";
 import { ForcedChoicesNote } from "./choice-steps";
 import { ChosenList } from "./chosen-list";
