@@ -216,7 +216,7 @@ export function useSessionRunner({
   useEffect(() => {
     if (!waiting || userId === null) return;
     let attempt = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
     const retry = async () => {
       const report = await sendPendingSessions({ userId });
       if (report.saved.length > 0 && report.kept.length === 0) {
@@ -226,17 +226,17 @@ export function useSessionRunner({
       }
       // Still kept while the browser says it is online: the network may not carry requests yet.
       const delay = report.kept.length > 0 && navigator.onLine ? retryDelayMs(attempt++) : null;
-      if (delay !== null) timer = setTimeout(() => void retry(), delay);
+      if (delay !== null) retryTimer = setTimeout(() => void retry(), delay);
     };
     const backOnline = () => {
-      clearTimeout(timer);
+      clearTimeout(retryTimer);
       attempt = 0;
       void retry();
     };
     window.addEventListener("online", backOnline);
     return () => {
       window.removeEventListener("online", backOnline);
-      clearTimeout(timer);
+      clearTimeout(retryTimer);
     };
   }, [waiting, userId, revalidate]);
 
