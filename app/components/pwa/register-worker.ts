@@ -17,7 +17,9 @@ export function registerWorker(offerUpdate: (apply: () => void) => void): void {
     else if (hadController) offerUpdate(() => window.location.reload());
   });
   container.register(SERVICE_WORKER_PATH).then(
-    (registration) => {
+    (registration: ServiceWorkerRegistration | undefined) => {
+      // No registration (a browser or test harness that stubs the API, e.g. Playwright's blocked workers): as refused.
+      if (!registration) return;
       const offer = (worker: ServiceWorker | null) => {
         if (!worker || !container.controller) return;
         offerUpdate(() => {
