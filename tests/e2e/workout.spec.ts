@@ -445,11 +445,14 @@ test.describe("workout builder with JavaScript", () => {
   test("a failed load while the page updates in place says so, and offers to try again", async ({ page }) => {
     await openBuilder(page);
     await card(page, "Muscu").click();
-    await page.route("**/exo.data**", (route) => route.abort("internetdisconnected"));
+    // Nothing reaches the server: neither the page's data nor the catalogue files the offline builder would
+    // compute it from (app/components/workout/offline-exo-page.ts; it takes over when it can read them).
+    const failed = ["**/exo.data**", "**/data/exo/*.json"];
+    for (const address of failed) await page.route(address, (route) => route.abort("internetdisconnected"));
     await next(page).click();
     await expect(page.getByRole("heading", { level: 1, name: "Impossible de charger les exercices" })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveText(/^Erreur: .+|^Erreur de chargement$/);
-    await page.unroute("**/exo.data**");
+    for (const address of failed) await page.unroute(address);
     await page.getByRole("link", { name: "Réessayer" }).click();
     await expect(stepHeading(page, "Choisis ton équipement")).toBeVisible();
   });
