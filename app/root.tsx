@@ -26,6 +26,7 @@ import { PendingSessionsSender } from "~/components/workout/session/pending-sess
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import { readCookie } from "~/lib/cookies";
 import { readAccountFlash } from "~/lib/account-flash.server";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import { BUILDER_PARAM_NAMES } from "~/domain/workout/builder-params";
 import { CALCULATOR_FIELD } from "~/lib/calculator-results";
 import { isUnanswered } from "~/lib/unanswered-action";
@@ -105,12 +106,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       dashboard,
       /** The footer's copyright year, the server's, so the page and its hydration agree. */
       year: new Date().getFullYear(),
-    },
+    } satisfies RootLoaderData,
     { headers },
   );
 }
-
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
 /**
  * Search parameters that only change what a page shows, never the layout's

@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/exo";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import { WorkoutPage } from "~/components/workout/workout-page";
 import { parseBuilderParams } from "~/domain/workout/builder-url";
 import { pageTitle } from "~/lib/page-title";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/mentions-legales";
 import { LegalPage } from "~/components/legal/legal-page";
-import { useLegalT } from "~/components/legal/legal-texts";
+import { useLegalT } from "~/lib/legal-texts";
 import styles from "~/components/legal/legal-links.module.css";
 import { getServices } from "~/context.server";
 import type { TFunction } from "~/i18n/translator";

@@ -7,7 +7,7 @@ import {
   dashboardIntents,
   dashboardMessageCodes,
   dashboardPath,
-} from "~/components/dashboard/dashboard-types";
+} from "~/lib/dashboard-types";
 import { getRefusedBodyLimit, getServices } from "~/context.server";
 import { PHOTO_FIELD, PHOTO_MAX_BYTES } from "~/domain/photo";
 import { flashCookie } from "~/lib/flash-cookie.server";

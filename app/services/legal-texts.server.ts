@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { LegalPageKey, LegalTexts } from "~/components/legal/legal-texts";
+import type { LegalPageKey, LegalTexts } from "~/lib/legal-texts";
 import { missingPart, resources } from "~/i18n/i18n.server";
 import { fallbackLanguage } from "~/i18n/languages";
 import type { Bundle } from "~/i18n/translator";

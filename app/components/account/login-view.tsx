@@ -15,7 +15,7 @@ import { afterLoginHref } from "./account-url";
 import { AccountForm } from "./account-form";
 import { translateAccountMessage } from "./account-messages";
 import { rememberSignedInUser } from "./account-storage";
-import type { AccountOutcome } from "./account-types";
+import type { AccountOutcome } from "~/lib/account-types";
 import styles from "./account.module.css";
 import { usePacedSubmission } from "./use-paced-submission";
 

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AccountDialogContext, type AccountDialogApi } from "~/components/account/account-dialog-context";
-import type { AccountUser } from "~/components/account/account-types";
+import type { AccountUser } from "~/lib/account-types";
 import { HistoryView } from "~/components/account/history-view";
 import type { ImcRecordView } from "~/domain/stats/records";
 import { buildSummary, type HistorySummary } from "~/domain/stats/summary";
@@ -11,7 +11,7 @@ import { translationSetFor } from "~/i18n/i18n.server";
 import { createTranslations, TranslationsProvider } from "~/i18n/react-i18next";
 import { newAccountInputs } from "~/testing/summary-inputs";
 import { DashboardBody } from "./dashboard-body";
-import type { DashboardData } from "./dashboard-types";
+import type { DashboardData } from "~/lib/dashboard-types";
 
 // The dashboard's states as the server renders them (react-dom/server), with
 // crafted data: the spec's empty message, empty charts, a bad IMC record, a

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { DashboardIntent, DashboardMessageCode, DashboardOutcome } from "./dashboard-types";
-import { dashboardMessageCodes } from "./dashboard-types";
+import type { DashboardIntent, DashboardMessageCode, DashboardOutcome } from "~/lib/dashboard-types";
+import { dashboardMessageCodes } from "~/lib/dashboard-types";
 
 // With JavaScript the dashboard calls its JSON API (the calls the spec
 // lists), shows the outcome in place and refreshes the data. A failed
