@@ -24,7 +24,8 @@ assertNodeVersion();
 // By default, the commit this branch started from: main may have moved on since.
 const baseRef =
   process.argv[2] ?? execFileSync("git", ["merge-base", "HEAD", "main"], { cwd: root, encoding: "utf8" }).trim();
-const workDir = path.join(root, "build-compare");
+// Under tests/.output: out of git, the type check, the linters and the test runner.
+const workDir = path.join(root, "tests/.output/compare-pages");
 const baseSource = path.join(workDir, "base-source");
 const builds = {
   base: { label: `base (${baseRef})`, source: baseSource, buildDir: path.join(baseSource, "build") },
