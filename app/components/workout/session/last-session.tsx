@@ -3,15 +3,30 @@ import type { LastSessionView } from "~/services/workout/sessions.server";
 import { withFrenchSpacing } from "~/lib/french-spacing";
 import styles from "./session.module.css";
 
+/** The date ("12 mars") and number formats, made once per language: making them cost more than the rest of the panel. */
+const formatsByLanguage = new Map<string, { dayAndMonth: Intl.DateTimeFormat; number: Intl.NumberFormat }>();
+
+function formatsFor(language: string) {
+  let formats = formatsByLanguage.get(language);
+  if (!formats) {
+    formats = {
+      dayAndMonth: new Intl.DateTimeFormat(language, { day: "numeric", month: "long" }),
+      number: new Intl.NumberFormat(language),
+    };
+    formatsByLanguage.set(language, formats);
+  }
+  return formats;
+}
+
 /** In the user panel under the builder: the user's last session, its date, duration and calories. */
 export function LastSession({ session, language }: { session: LastSessionView; language: string }) {
   const { t } = useTranslation("workout-session");
-  const date = new Intl.DateTimeFormat(language, { day: "numeric", month: "long" }).format(new Date(session.startedAt));
+  const formats = formatsFor(language);
   const line = t("lastSession.line", {
     name: session.name,
-    date,
+    date: formats.dayAndMonth.format(new Date(session.startedAt)),
     minutes: session.durationMinutes,
-    calories: new Intl.NumberFormat(language).format(session.calories),
+    calories: formats.number.format(session.calories),
   });
   return (
     <p className={styles.lastSession}>
