@@ -1,8 +1,9 @@
-import { createContext, createCookie, type Cookie, type RouterContextProvider } from "react-router";
+import { createContext, type Cookie, type RouterContextProvider } from "react-router";
 import type { AppConfig } from "~/config.server";
 import { getServices } from "~/context.server";
 import { ACCOUNT_MESSAGES, ADMIN_REQUIRED_MESSAGE } from "~/domain/account";
 import { ApiError, bearerToken } from "~/lib/http.server";
+import { createSignedCookie } from "~/lib/signed-cookie.server";
 import type { SessionRecord, UserRecord } from "~/store/types";
 import { hashToken, newToken } from "./tokens.server";
 
@@ -18,7 +19,8 @@ const cookies = new WeakMap<AppConfig, Cookie>();
 function sessionCookie(config: AppConfig): Cookie {
   let cookie = cookies.get(config);
   if (!cookie) {
-    cookie = createCookie(sessionCookieName, {
+    // Read on every signed-in request: its signature is checked without WebCrypto.
+    cookie = createSignedCookie(sessionCookieName, {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
