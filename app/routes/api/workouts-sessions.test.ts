@@ -161,6 +161,31 @@ describe("POST /api/workouts/sessions", () => {
     ]);
   });
 
+  it("counts an endurance set as durationMin × 60 + durationSec, either missing, and its calories follow", async () => {
+    const shapes: [Record<string, number>, number, number][] = [
+      // A run burns 11 kcal a minute.
+      [{ durationMin: 10, durationSec: 30 }, 630, 115.5],
+      [{ durationMin: 10 }, 600, 110],
+      [{ durationSec: 30 }, 30, 5.5],
+      [{ durationMin: 0, durationSec: 90 }, 90, 16.5],
+    ];
+    for (const [index, [set, seconds, calories]] of shapes.entries()) {
+      const response = await post(
+        {
+          name: `Course ${index}`,
+          startedAt: startedAt.toISOString(),
+          endedAt: endedAt.toISOString(),
+          entries: [{ exerciseId: "running", name: "Course à pied", mode: "cardio", sets: [{ ...set, intensity: 6 }] }],
+        },
+        bearer(leaToken),
+      );
+      expect(response.status, JSON.stringify(set)).toBe(201);
+      const session = (await savedSessions()).find((saved) => saved.name === `Course ${index}`)!;
+      expect(session.entries[0]!.sets[0], JSON.stringify(set)).toMatchObject({ durationSec: seconds, calories });
+      expect(session.calories).toBe(Math.round(calories));
+    }
+  });
+
   it("saves nothing without one valid entry: 400 {message, code: NO_VALID_ENTRIES}", async () => {
     for (const entries of [[], aPayload().entries.map((entry) => ({ ...entry, sets: [{ reps: 0, restSec: 90 }] }))]) {
       const response = await post({ ...aPayload(), entries, items: entries }, bearer(leaToken));
@@ -241,6 +266,11 @@ describe("POST /api/workouts/sessions", () => {
         "an absurd duration",
         withSet({ durationSec: 1e12 }),
         `entries[0].sets[0].durationSec ${SESSION_PAYLOAD_MESSAGES.number(0, 86400)}`,
+      ],
+      [
+        "minutes and seconds adding up to more than a day",
+        withSet({ durationMin: 1_440, durationSec: 1 }),
+        `entries[0].sets[0] ${SESSION_PAYLOAD_MESSAGES.setTooLong}`,
       ],
       [
         "an intensity of 11",

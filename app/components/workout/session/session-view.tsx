@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { withAccountView } from "~/components/account/account-url";
@@ -8,7 +8,7 @@ import { progressPath } from "~/lib/progress-path";
 import { formatBuilderAction } from "~/domain/workout/builder-url";
 import { withFrenchSpacing } from "~/lib/french-spacing";
 import type { PlannedExercise } from "~/domain/workout/planned-exercises";
-import { isExerciseDone, SESSION_LIMITS } from "~/domain/workout/session-entries";
+import { type ExerciseInput, hasLoggedValue, isExerciseDone, SESSION_LIMITS } from "~/domain/workout/session-entries";
 import { formatSessionIntent, freshInputs, SESSION_FORM_FIELDS } from "~/domain/workout/session-form";
 import { elapsedMs, formatClock, timerPhase } from "~/domain/workout/session-timer";
 import type { SessionActionData, SessionFormStart } from "~/services/workout/session-page.server";
@@ -55,11 +55,7 @@ export default function SessionView(props: SessionViewProps) {
         withFrenchSpacing(translate(key, options), i18n.language)) as SessionT,
     [translate, i18n.language],
   );
-  const [notes, setNotes] = useState("");
-  const notesRef = useRef(notes);
-  useEffect(() => {
-    notesRef.current = notes;
-  }, [notes]);
+  const popup = useRef<HTMLDivElement>(null);
   const nameRef = useRef(props.sessionName);
   useEffect(() => {
     nameRef.current = props.sessionName;
@@ -72,7 +68,6 @@ export default function SessionView(props: SessionViewProps) {
       () => (document.getElementById("session-name") as HTMLInputElement | null)?.value.trim() || nameRef.current,
       [],
     ),
-    sessionNotes: useCallback(() => notesRef.current, []),
     userId: props.userId,
   });
 
@@ -93,7 +88,11 @@ export default function SessionView(props: SessionViewProps) {
       <h2 id="builder-heading" tabIndex={-1}>
         {props.sessionName}
       </h2>
-      {summaryShown ? null : <p className={styles.intro}>{hydrated ? t("intro") : t("introNoScript")}</p>}
+      {summaryShown ? null : (
+        <p className={`${styles.intro} ${hydrated ? styles.liveIntro : ""}`}>
+          {hydrated ? t("intro") : t("introNoScript")}
+        </p>
+      )}
       {summaryShown || props.memory.signedIn ? null : (
         <p className={styles.lastTime}>
           {t("lastTime.visitor")}{" "}
@@ -151,6 +150,25 @@ export default function SessionView(props: SessionViewProps) {
   const openInput = openExercise ? runner.inputs[openExercise.id] : undefined;
   const memoryOf = (id: string) =>
     props.memory.signedIn ? { lastTime: props.memory.lastTimes[id] ?? null, progressHref: progressPath(id) } : null;
+  /** A value refused where it was typed keeps the popup open, its field focused: nothing typed is dropped. */
+  const popupKeepsOpen = () => {
+    const refused = popup.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]');
+    refused?.focus();
+    return refused != null;
+  };
+  const closePopup = () => {
+    if (!popupKeepsOpen()) runner.closeCard();
+  };
+  const liveBehaviour = (id: string) =>
+    ({
+      kind: "live",
+      onChange: (change: (input: ExerciseInput) => ExerciseInput) => runner.setInput(id, change),
+      onTick: (set: number) => runner.tickSet(id, set),
+    }) as const;
+  const unlogged = exercises.filter((exercise) => {
+    const input = inputs[exercise.id];
+    return !input || !hasLoggedValue(input);
+  }).length;
 
   return (
     <section className={styles.session} aria-labelledby="builder-heading">
@@ -237,7 +255,13 @@ export default function SessionView(props: SessionViewProps) {
           </p>
         ) : null}
         {live && runner.openId === null ? (
-          <RestTimer rest={runner.rest} news={runner.restNews} onSkip={runner.skipRest} t={t} />
+          <RestTimer
+            rest={runner.rest}
+            news={runner.restNews}
+            onSkip={runner.skipRest}
+            onChange={runner.changeRest}
+            t={t}
+          />
         ) : null}
 
         <ol className={styles.cards} aria-label={t("exercisesLabel")}>
@@ -279,8 +303,8 @@ export default function SessionView(props: SessionViewProps) {
               className="field-input"
               rows={2}
               maxLength={SESSION_LIMITS.sessionNotesLength}
-              value={notes}
-              onChange={(event) => setNotes(event.currentTarget.value)}
+              value={runner.notes}
+              onChange={(event) => runner.setNotes(event.currentTarget.value)}
             />
           ) : (
             <textarea
@@ -322,38 +346,37 @@ export default function SessionView(props: SessionViewProps) {
           <Modal
             open={openExercise !== undefined}
             onClose={runner.closeCard}
+            keepOpen={popupKeepsOpen}
             labelledBy="set-popup-title"
             closeLabel={t("popupClose")}
           >
             {openExercise && openInput ? (
-              <div key={openExercise.id} className={styles.popup}>
+              <div key={openExercise.id} ref={popup} className={styles.popup}>
                 <h2 id="set-popup-title" className={styles.popupTitle}>
                   {openExercise.name}
                 </h2>
                 <ModeChoice
                   exerciseIndex={openIndex}
                   mode={openInput.mode}
-                  behaviour={{
-                    kind: "live",
-                    onChange: (change) => runner.setInput(openExercise.id, change),
-                    onStartRest: runner.startRest,
-                  }}
+                  behaviour={liveBehaviour(openExercise.id)}
                   t={t}
                 />
-                <RestTimer rest={runner.rest} news={runner.restNews} onSkip={runner.skipRest} t={t} />
+                <RestTimer
+                  rest={runner.rest}
+                  news={runner.restNews}
+                  onSkip={runner.skipRest}
+                  onChange={runner.changeRest}
+                  t={t}
+                />
                 <SetLogger
                   exerciseIndex={openIndex}
                   input={openInput}
-                  behaviour={{
-                    kind: "live",
-                    onChange: (change) => runner.setInput(openExercise.id, change),
-                    onStartRest: runner.startRest,
-                  }}
+                  behaviour={liveBehaviour(openExercise.id)}
                   separator={separator}
                   t={t}
                   memory={memoryOf(openExercise.id)}
                 />
-                <button type="button" className={`button button-primary ${styles.validate}`} onClick={runner.closeCard}>
+                <button type="button" className={`button button-primary ${styles.validate}`} onClick={closePopup}>
                   {t("sets.validate")}
                 </button>
               </div>
@@ -368,6 +391,9 @@ export default function SessionView(props: SessionViewProps) {
             <div className={styles.confirm}>
               <h2 id="finish-confirm-title">{t("confirm.title")}</h2>
               <p>{t("confirm.text")}</p>
+              {unlogged > 0 ? (
+                <p className={styles.confirmWarning}>{t("confirm.unlogged", { count: unlogged })}</p>
+              ) : null}
               <div className={styles.confirmButtons}>
                 <button type="button" className="button button-secondary" onClick={runner.cancelFinish}>
                   {t("confirm.cancel")}
