@@ -68,6 +68,9 @@ export default [
   route("api/newsletter/unsubscribe", "routes/api/newsletter.unsubscribe.ts"),
   route("api/newsletter-admin", "routes/api/newsletter-admin.ts"),
   route("api/newsletter-admin/:id", "routes/api/newsletter-admin.$id.ts"),
+  // The API's description: the OpenAPI document and its page.
+  route("api/openapi.json", "routes/api/openapi.json.ts"),
+  route("api/docs", "routes/api-docs.tsx"),
   route("api/*", "routes/api/not-found.ts"),
   // Last: any unknown path. It also makes the middleware run, so the 404
   // page is translated like every other page.

@@ -12,9 +12,13 @@ export const errorAnswerSchema = z
   })
   .meta({ id: "Error" });
 
-/** A refusal that names its cause: the codes are listed where the call documents its answer. */
+/**
+ * A refusal that may name its cause: the codes this answer can carry (the
+ * same status without a code is one of the generic refusals, an Origin 403,
+ * a body that is not JSON).
+ */
 export function errorWithCodes(codes: readonly [string, ...string[]]) {
-  return errorAnswerSchema.extend({ code: z.enum(codes) });
+  return errorAnswerSchema.extend({ code: z.enum(codes).optional() });
 }
 
 export const successMessageSchema = z

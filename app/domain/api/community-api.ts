@@ -56,10 +56,11 @@ export const moderationListAnswerSchema = z.object({
   reviews: z.array(moderationReviewSchema),
 });
 
+/** A review just sent: as moderation sees it (not approved yet). */
 export const reviewAnswerSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  review: publicReviewSchema,
+  review: moderationReviewSchema,
 });
 
 export const approvedReviewAnswerSchema = z.object({
