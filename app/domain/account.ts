@@ -282,6 +282,13 @@ export const LOGIN_LIMITS = {
   failuresPerAddress: 20,
 } as const;
 
+/**
+ * A sign-in answers within about 5 s: its slowdown (below) and its wait for a
+ * password-hashing slot together must end within this time, or it gets 503
+ * with Retry-After at once; the check itself then takes a fraction of a second.
+ */
+export const SIGN_IN_START_CHECK_WITHIN_MS = 4_500;
+
 /** The slowdown of an identifier that failed from anywhere: free failures, then a doubling delay up to a cap. */
 export const LOGIN_SLOWDOWN = { freeFailures: 5, firstDelayMs: 250, maxDelayMs: 4_000 } as const;
 
