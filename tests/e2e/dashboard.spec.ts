@@ -105,7 +105,7 @@ test.describe("dashboard", () => {
     });
     await expect(photoCard.getByText("Photo mise à jour avec succès")).toBeVisible();
     const photo = photoCard.getByRole("img", { name: "Ta photo de profil" });
-    await expect(photo).toHaveAttribute("src", /^\/photos\/[0-9a-f]{24}\/[0-9a-f]{24}\.webp$/);
+    await expect(photo).toHaveAttribute("src", /^\/photos\/[0-9a-f]{24}\/[0-9a-f]{32}\.webp$/);
     await expect(photoCard.getByText("Photo mise à jour avec succès")).toBeHidden({ timeout: 6_000 });
 
     // Too large: refused before anything is sent.
