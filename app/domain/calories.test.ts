@@ -536,7 +536,7 @@ describe("CALORIE_MESSAGES and CALORIE_LIMITS", () => {
     expect(CALORIE_MESSAGES.tailleHorsLimites).toBe("Taille entre 100 et 300 cm (pas de 0,5).");
     expect(CALORIE_MESSAGES.poidsHorsLimites).toBe("Poids entre 50 et 500 kg.");
     expect(CALORIE_MESSAGES.ageHorsLimites).toBe("Âge entre 12 et 120 ans.");
-    expect(CALORIE_MESSAGES.masseGrasseHorsLimites).toBe("Masse grasse entre 8 et 70 %.");
+    expect(CALORIE_MESSAGES.masseGrasseHorsLimites).toBe("Masse grasse entre 8 et 70 %.");
   });
 
   it("are all distinct, non-empty French sentences", () => {

@@ -8,7 +8,7 @@ const valid = {
   nom: "Camille Martin",
   email: "camille@example.fr",
   sujet: "Une question sur l'IMC",
-  message: "Bonjour, est-ce que l'IMC marche pour les sportifs ?",
+  message: "Bonjour, est-ce que l'IMC marche pour les sportifs ?",
   consent: true,
   captchaToken: null,
 };
@@ -39,7 +39,7 @@ describe("contact form rules", () => {
       nom: "Camille Martin",
       email: "camille@example.fr",
       sujet: "Une question sur l'IMC",
-      message: "Bonjour, est-ce que l'IMC marche pour les sportifs ?",
+      message: "Bonjour, est-ce que l'IMC marche pour les sportifs ?",
       consent: true,
     });
   });

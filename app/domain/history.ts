@@ -46,8 +46,8 @@ export type HistoryEntry =
 
 /** Answers of the JSON API, in French like every API message. */
 export const HISTORY_MESSAGES = {
-  bodyNotAnObject: "Corps de requête invalide : un objet { action, meta } est attendu.",
-  unknownAction: "Action inconnue : IMC_CALC ou CALORIES_CALC attendue.",
+  bodyNotAnObject: "Corps de requête invalide : un objet { action, meta } est attendu.",
+  unknownAction: "Action inconnue : IMC_CALC ou CALORIES_CALC attendue.",
   metaRequired: "meta est requis.",
   metaNotAnObject: "meta doit être un objet.",
   invalidDate: "date doit être une date ISO 8601 (ex. 2026-01-31T08:30:00.000Z).",

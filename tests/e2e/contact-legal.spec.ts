@@ -112,7 +112,7 @@ test.describe("contact page", () => {
     }
 
     const mail = await waitForMail(inbox, new RegExp(subject));
-    expect(mail.subject).toBe(`[Dynami] Contact : ${subject}`);
+    expect(mail.subject).toBe(`[Dynami] Contact : ${subject}`);
     expect(mail.text).toContain("Camille Martin <camille@example.fr>");
     expect(mail.text).toContain("J'adore les calculateurs.");
   });

@@ -6,7 +6,7 @@ import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import { getClientAddress } from "~/context.server";
 import { readJsonBody } from "~/lib/http.server";
-import { accountMessageText } from "~/domain/account";
+import { ACCOUNT_MESSAGES, accountMessageText } from "~/domain/account";
 import { type Failure, login, type LoginSuccess } from "./accounts.server";
 
 // Every sign-in goes through one remix-auth Authenticator, with a strategy
@@ -42,8 +42,8 @@ async function verifyCredentials(credentials: Credentials): Promise<LoginSuccess
 // Only plain values get through: an operator object such as {"$gt": ""} is a 400.
 const loginBody = z.object(
   {
-    identifier: z.string({ error: "Identifiant et mot de passe sont requis." }),
-    password: z.string({ error: "Identifiant et mot de passe sont requis." }),
+    identifier: z.string({ error: ACCOUNT_MESSAGES.loginRequired }),
+    password: z.string({ error: ACCOUNT_MESSAGES.loginRequired }),
     remember: z.boolean({ error: "remember doit être un booléen." }).optional(),
   },
   { error: "Corps de requête invalide." },
