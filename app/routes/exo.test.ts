@@ -23,7 +23,7 @@ describe("/exo loader", () => {
     const page = await view("/exo");
     expect(page.catalogue).toBe("ready");
     expect(page.state).toMatchObject({ mode: "builder", step: 0, type: null, chosen: [] });
-    expect(page.defaultSessionName).toMatch(/^Session - \d{2}\/\d{2}\/\d{4}$/);
+    expect(page.defaultSessionName).toMatch(/^Séance - \d{2}\/\d{2}\/\d{4}$/);
     expect(page.suggestions).toBeNull();
   });
 

@@ -43,8 +43,7 @@ function summaryText(language: Language, refusal: SessionSaveMessage): string {
   );
   return html
     .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\u00a0/g, " ");
+    .replace(/&#x27;/g, "'");
 }
 
 describe("the session summary of a refused session", () => {
