@@ -41,9 +41,7 @@ function summaryText(language: Language, refusal: SessionSaveMessage): string {
       />
     </MemoryRouter>,
   );
-  return html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'");
+  return html.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'");
 }
 
 describe("the session summary of a refused session", () => {
