@@ -20,6 +20,8 @@ export interface SessionViewProps {
   /** The signed-in user's id; null for a visitor. */
   userId: string | null;
   exercises: PlannedExercise[];
+  /** Each exercise's description by id, in the page's language (the builder's cards carry them). */
+  descriptions?: Readonly<Record<string, string>>;
   /** What the page was served with: the start of a session run without JavaScript, and its finish's key. */
   formStart: SessionFormStart;
   /** The route action's answer to the form sent without JavaScript. */
@@ -223,7 +225,7 @@ export default function SessionView(props: SessionViewProps) {
             return (
               <ExerciseCard
                 key={exercise.id}
-                exercise={exercise}
+                exercise={{ ...exercise, description: props.descriptions?.[exercise.id] }}
                 index={index}
                 input={input}
                 done={isExerciseDone(input)}
