@@ -24,7 +24,7 @@ export function ExerciseDescription({
   return (
     <div className={`${styles.descriptionBlock} ${className}`}>
       <p className={styles.description}>{teaser}</p>
-      <details className={styles.readMore}>
+      <details className={`disclosure ${styles.readMore}`}>
         <summary aria-describedby={describedBy}>
           <span className={styles.readMoreLabel}>{labels.more}</span>
           <span className={styles.readLessLabel}>{labels.less}</span>
