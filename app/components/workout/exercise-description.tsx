@@ -11,18 +11,16 @@ export function ExerciseDescription({
   text,
   labels,
   describedBy,
-  className = "",
 }: {
   text: string;
   labels: { more: string; less: string };
   /** The exercise's name: many cards have a 'Lire la suite', each says whose. */
   describedBy?: string;
-  className?: string;
 }) {
   const teaser = descriptionTeaser(text);
-  if (teaser === text) return <p className={`${styles.description} ${className}`}>{text}</p>;
+  if (teaser === text) return <p className={styles.description}>{text}</p>;
   return (
-    <div className={`${styles.descriptionBlock} ${className}`}>
+    <div className={styles.descriptionBlock}>
       <p className={styles.description}>{teaser}</p>
       <details className={`disclosure ${styles.readMore}`}>
         <summary aria-describedby={describedBy}>
