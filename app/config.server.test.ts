@@ -52,6 +52,16 @@ describe("loadConfig", () => {
     });
   });
 
+  it.each([
+    [{}, false],
+    [{ TRUST_PROXY: "off" }, false],
+    [{ TRUST_PROXY: "1" }, 1],
+    [{ TRUST_PROXY: "10.0.0.5, 10.1.0.0/16,::1,fd00::/8" }, ["10.0.0.5", "10.1.0.0/16", "::1", "fd00::/8"]],
+    [{ TRUST_PROXY: "loopback" }, ["loopback"]],
+  ])("reads TRUST_PROXY %j (off by default)", (env, trustProxy) => {
+    expect(loadConfig(env, { dataDir: dataDir() }).trustProxy).toEqual(trustProxy);
+  });
+
   it("generates a session secret once outside production and keeps it", () => {
     const dir = dataDir();
     const first = loadConfig({}, { dataDir: dir });
@@ -79,6 +89,11 @@ describe("loadConfig", () => {
     ["APP_URL", { APP_URL: "not a url" }],
     ["SMTP_URL", { SMTP_URL: "http://mail" }],
     ["NODE_ENV", { NODE_ENV: "staging" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "yes please" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "11" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "10.0.0.1,10.0.0.999" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "10.0.0.0/33" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "proxy.example" }],
   ])("names %s when its value is wrong", (variable, env) => {
     try {
       loadConfig(env, { dataDir: dataDir() });

@@ -66,6 +66,42 @@ export function unsetLegalNoticeVariables(legalNotice: Record<LegalNoticeField, 
     .map((field) => LEGAL_NOTICE_VARIABLES[field]);
 }
 
+/** proxy-addr's names for address ranges (express's `trust proxy`). */
+const proxyRangeNames = ["loopback", "linklocal", "uniquelocal"];
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.includes(entry) || isIP(entry) !== 0) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0 || prefix === undefined || !/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Who may say, in X-Forwarded-For, which address a request comes from:
+ * nobody (off, the default: every limit counts the socket's peer), the
+ * last N hops, or the proxies at these addresses or ranges.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): AppConfig["trustProxy"] => {
+    if (/^(off|false|0|no)$/i.test(value)) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= 10) return hops;
+    } else {
+      const entries = value.split(",").map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    context.addIssue({
+      code: "custom",
+      message:
+        "expected off, a hop count from 1 to 10, or proxy addresses such as 10.0.0.5,10.1.0.0/16 (or loopback, linklocal, uniquelocal)",
+    });
+    return z.NEVER;
+  });
+
 const environmentSchema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], {
@@ -104,6 +140,7 @@ const environmentSchema = z.object({
   LEGAL_HOST_NAME: legalLine,
   LEGAL_HOST_ADDRESS: legalLine,
   LEGAL_HOST_PHONE: legalLine,
+  TRUST_PROXY: trustProxy.optional(),
 });
 
 export interface AppConfig {
@@ -125,6 +162,11 @@ export interface AppConfig {
   contactTo: string;
   /** The legal notice's publisher and host; null where the operator has not set it (the page shows a placeholder). */
   legalNotice: Record<LegalNoticeField, string | null>;
+  /**
+   * Whose X-Forwarded-For is believed (express's `trust proxy`): false (the
+   * socket's peer is the client), a hop count, or the proxies' addresses.
+   */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -177,6 +219,7 @@ export function loadConfig(
     legalNotice: Object.fromEntries(
       Object.entries(LEGAL_NOTICE_VARIABLES).map(([field, variable]) => [field, values[variable] ?? null]),
     ) as AppConfig["legalNotice"],
+    trustProxy: values.TRUST_PROXY ?? false,
   };
 }
 

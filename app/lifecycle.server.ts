@@ -92,7 +92,12 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
   outbox.start();
   const services: AppServices = { config, store, mailer: createMailer(store, outbox) };
   // Scheduled newsletters: every process polls, one claims each (atomic claim with a lease).
-  const newsletterSender = new NewsletterSender({ store, mailer: services.mailer, appUrl: config.appUrl });
+  const newsletterSender = new NewsletterSender({
+    store,
+    mailer: services.mailer,
+    appUrl: config.appUrl,
+    secret: config.sessionSecret,
+  });
   newsletterSender.start();
 
   // SQLite has no TTL index: expired sessions and tokens are purged here. The

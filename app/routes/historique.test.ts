@@ -84,7 +84,7 @@ describe("the dashboard's forms without JavaScript", () => {
       location: "/outils?compte=history",
       flash: { intent: "photo-upload", ok: true, code: "updated" },
     });
-    expect(await currentPhoto()).toMatch(new RegExp(`^/photos/${userId}/[0-9a-f]{24}\\.webp$`));
+    expect(await currentPhoto()).toMatch(new RegExp(`^/photos/${userId}/[0-9a-f]{32}\\.webp$`));
   });
 
   it("refuse a file that is not a photo, keeping the old one", async () => {
@@ -154,11 +154,30 @@ describe("the dashboard's forms without JavaScript", () => {
     expect(await store.history.listForUser(userId)).toEqual([]);
   });
 
-  it("change nothing for a visitor, and say so", async () => {
+  it("change nothing for a visitor and send them to log in, without reading what they sent", async () => {
     expect(await post(form({ intent: "photo-delete", redirectTo: "/historique" }, {}))).toEqual({
-      location: "/historique",
-      flash: { intent: "photo-delete", ok: false, code: "notSignedIn" },
+      location: "/historique?compte=login",
+      flash: null,
     });
+    // A body the action never reads: a cut-off upload from a visitor is not even parsed.
+    const cutOff = new Request("http://localhost:3000/historique", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=XyZ" },
+      body: '--XyZ\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\nAAAA',
+    });
+    expect(await post(cutOff)).toEqual({ location: "/historique?compte=login", flash: null });
+    expect(cutOff.bodyUsed).toBe(false);
+  });
+
+  it("answer a signed-in user's cut-off upload as a failed upload, never a crash", async () => {
+    const cutOff = new Request("http://localhost:3000/historique", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=XyZ", Cookie: cookie },
+      body: '--XyZ\r\nContent-Disposition: form-data; name="intent"\r\n\r\nphoto-upload\r\n--XyZ\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\nAAAA',
+    });
+    const { flash } = await post(cutOff);
+    expect(flash).toMatchObject({ intent: "photo-upload", ok: false });
+    expect(await currentPhoto()).toBeNull();
   });
 
   it("only ever send the browser back to this site", async () => {

@@ -44,6 +44,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await runDashboardAction(context, request);
   if (!result) return redirect(dashboardPath, 303);
+  if ("signedOut" in result) return redirect(withAccountView(dashboardPath, "login"), 303);
   const headers = { "Set-Cookie": await dashboardFlash.serialize(context, result.outcome) };
   return redirect(result.redirectTo, { status: 303, headers });
 }

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { HISTORY_WRITE_LIMIT, imcHistoryEntry } from "~/domain/history";
 import type { CalorieCalculatorData, ImcCalculatorData } from "~/lib/calculator-results";
 import { startSession } from "~/services/auth/session.server";
-import { listCalculations } from "~/services/history.server";
+import { listCalculations, saveCalculationWithinLimit } from "~/services/history.server";
 import { callRoute, freshTestAppPerTest } from "~/testing/route-harness.server";
 import * as caloriesRoute from "./calories.tsx";
 import * as imcRoute from "./imc.tsx";
@@ -81,6 +82,21 @@ describe("/imc action", () => {
     expect(under.status).toBe(400);
     expect(((await under.json()) as ImcCalculatorData).reply.error).toEqual({ "": ["outOfRange"] });
     expect(await listCalculations(app.services.store, userId)).toMatchObject([{ meta: { poids: 45, imc: 17.6 } }]);
+  });
+
+  it("past the hour's saves, still shows the result and says it was not kept", async () => {
+    const cookie = await sessionCookie();
+    for (let index = 0; index < HISTORY_WRITE_LIMIT.perUser; index += 1) {
+      await saveCalculationWithinLimit(app.services.store, userId, imcHistoryEntry({ poids: 70, taille: 175 }));
+    }
+    const response = await post(imcRoute, formPost("/imc", { poids: "70", taille: "175" }, { Cookie: cookie }));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as ImcCalculatorData;
+    expect(body.result).toMatchObject({ imc: 22.9 });
+    expect(body.history).toBe("limited");
+    expect(await listCalculations(app.services.store, userId, { limit: 100 })).toHaveLength(
+      HISTORY_WRITE_LIMIT.perUser,
+    );
   });
 
   it("answers 400 with the spec's two messages, and saves nothing", async () => {

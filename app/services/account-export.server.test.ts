@@ -53,14 +53,12 @@ async function populated(overrides: Partial<NewUser> & { pseudo: string }) {
   const approved = await store.reviews.create({ userId: user.id, name: user.pseudo, rating: 5, comment: "Top !" });
   await store.reviews.approve(approved.id);
   await store.reviews.create({ userId: user.id, name: user.pseudo, rating: 3, comment: "Pas encore relu" });
-  const unsubscribeToken = secret();
   const confirmHash = secret();
   await store.newsletterSubscribers.subscribe({
     email: user.email,
     locale: "fr",
     confirmTokenHash: confirmHash,
     confirmWithAccount: true,
-    unsubscribeToken,
   });
   await store.newsletterSubscribers.confirmWithAccount(user.email);
   const photo = await store.photos.put(user.id, {
@@ -76,7 +74,7 @@ async function populated(overrides: Partial<NewUser> & { pseudo: string }) {
     user: withPhoto,
     session,
     current,
-    secrets: [passwordHash, sessionHash, resetHash, changeHash, unsubscribeToken, confirmHash, idempotencyKey],
+    secrets: [passwordHash, sessionHash, resetHash, changeHash, confirmHash, idempotencyKey],
   };
 }
 

@@ -81,11 +81,18 @@ function parseIntent(value: string | null): DashboardIntent | null {
   return (dashboardIntents as readonly string[]).includes(value ?? "") ? (value as DashboardIntent) : null;
 }
 
+/**
+ * Runs one of the dashboard's forms: its outcome and the page to go back to;
+ * `signedOut` when nobody is signed in (the body is then never read: a
+ * visitor's upload costs the server nothing); null for an unknown intent.
+ */
 export async function runDashboardAction(
   context: Readonly<RouterContextProvider>,
   request: Request,
-): Promise<{ outcome: DashboardOutcome; redirectTo: string } | null> {
+): Promise<{ outcome: DashboardOutcome; redirectTo: string } | { signedOut: true } | null> {
   const { store } = getServices(context);
+  const current = await getCurrentUser(context, request);
+  if (!current) return { signedOut: true };
   // Past the photo's limit the server read nothing: only an upload can be that large.
   if (getRefusedBodyLimit(context) !== null) {
     return { outcome: { intent: "photo-upload", ok: false, code: "tooLarge" }, redirectTo: returnPath(null, request) };
@@ -94,8 +101,6 @@ export async function runDashboardAction(
   const intent = parseIntent(form.intent);
   if (intent === null) return null;
   const redirectTo = returnPath(form.redirectTo, request);
-  const current = await getCurrentUser(context, request);
-  if (!current) return { outcome: { intent, ok: false, code: "notSignedIn" }, redirectTo };
   const userId = current.user.id;
 
   switch (intent) {

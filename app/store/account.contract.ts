@@ -302,7 +302,6 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
         locale: "fr",
         confirmTokenHash: null,
         confirmWithAccount: true,
-        unsubscribeToken: aToken(),
       });
       // Mails: one waiting, one being sent, one sent, and one about the account to its pending new address.
       await store.outbox.enqueue({ to: user.email, subject: "sent", text: "t", html: "h" });

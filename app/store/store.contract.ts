@@ -1144,7 +1144,6 @@ export function describeStoreContract(
             locale: "fr",
             confirmTokenHash: null,
             confirmWithAccount: true,
-            unsubscribeToken: aTokenHash(),
           });
           await store.newsletterSubscribers.confirmWithAccount(`plan-confirmed-${index}@example.test`, claimedAt);
           if (index % 4 === 0) {
@@ -1153,7 +1152,6 @@ export function describeStoreContract(
               locale: "fr",
               confirmTokenHash: aTokenHash(),
               confirmWithAccount: false,
-              unsubscribeToken: aTokenHash(),
             });
           }
         }

@@ -243,12 +243,6 @@ export interface NewsletterSubscriberRecord {
    * verified (the newsletter box ticked at sign-up): that mail proves the address too.
    */
   confirmWithAccount: boolean;
-  /**
-   * Random, unique, in every newsletter's one-click unsubscribe link. Kept as
-   * is (not hashed) because each newsletter mail must carry it again; it can
-   * only end this subscription.
-   */
-  unsubscribeToken: string;
   createdAt: Date;
 }
 
@@ -258,7 +252,6 @@ export interface NewSubscriber {
   /** sha256 hex of the token of the confirmation mail; null when none is sent (sign-up box). */
   confirmTokenHash: string | null;
   confirmWithAccount: boolean;
-  unsubscribeToken: string;
 }
 
 export interface NewsletterSubscribersStore {
@@ -277,8 +270,17 @@ export interface NewsletterSubscribersStore {
   confirmWithAccount(email: string, now?: Date): Promise<boolean>;
   /** Returns whether a subscription was removed. */
   unsubscribe(email: string): Promise<boolean>;
-  /** The subscription that token ends, removed; null for an unknown token. */
-  unsubscribeByToken(unsubscribeToken: string): Promise<NewsletterSubscriberRecord | null>;
+  /**
+   * Removes the subscription of that id (the newsletters' unsubscribe links
+   * name it, signed by the server: services/newsletter-unsubscribe.server.ts);
+   * null when there is none.
+   */
+  unsubscribeById(id: string): Promise<NewsletterSubscriberRecord | null>;
+  /**
+   * Removes the subscription whose link of an earlier version carried that
+   * token (stored as its sha256 hex, never the token); null for an unknown one.
+   */
+  unsubscribeByLegacyTokenHash(tokenHash: string): Promise<NewsletterSubscriberRecord | null>;
   /** Confirmed subscribers with an id above afterId (all when null), by id, at most limit. */
   listConfirmed(options: { afterId: string | null; limit: number }): Promise<NewsletterSubscriberRecord[]>;
   /** Retention: removes the pending subscriptions created before cutoff (strictly); returns how many. */

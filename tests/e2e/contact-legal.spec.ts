@@ -187,7 +187,7 @@ test.describe("legal pages", () => {
     for (const name of [
       "lng",
       "theme",
-      "dynami_session",
+      "__Host-dynami_session",
       "cookie_consent",
       "token",
       "darkMode",

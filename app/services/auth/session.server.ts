@@ -3,6 +3,7 @@ import type { AppConfig } from "~/config.server";
 import { getServices } from "~/context.server";
 import { ACCOUNT_MESSAGES, ADMIN_REQUIRED_MESSAGE } from "~/domain/account";
 import { ApiError, bearerToken } from "~/lib/http.server";
+import { sessionCookieName } from "~/lib/session-cookie-name";
 import type { SessionRecord, UserRecord } from "~/store/types";
 import { hashToken, newToken } from "./tokens.server";
 
@@ -12,13 +13,14 @@ import { hashToken, newToken } from "./tokens.server";
 export const REMEMBER_ME_DAYS = 30;
 /** Without 'remember me' the cookie ends with the browser, and the server forgets the session after a day. */
 export const BROWSER_SESSION_HOURS = 24;
-const sessionCookieName = "dynami_session";
-
 const cookies = new WeakMap<AppConfig, Cookie>();
 function sessionCookie(config: AppConfig): Cookie {
   let cookie = cookies.get(config);
   if (!cookie) {
-    cookie = createCookie(sessionCookieName, {
+    // In production the __Host- prefix: browsers then take the cookie only
+    // over HTTPS, for this very host and path /, so neither a page over
+    // plain HTTP nor a neighbouring subdomain can plant a session of theirs.
+    cookie = createCookie(sessionCookieName(config.isProduction), {
       httpOnly: true,
       sameSite: "lax",
       path: "/",

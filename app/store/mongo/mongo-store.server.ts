@@ -24,6 +24,7 @@ import {
   SUBSCRIBER_INDEXES,
   type SubscriberDocument,
   upgradeLegacySubscribers,
+  upgradeUnsubscribeTokens,
 } from "./newsletter-subscribers.ts";
 import { createMongoNewsletters, NEWSLETTER_INDEXES, type NewsletterDocument } from "./newsletters.ts";
 import {
@@ -33,7 +34,7 @@ import {
   upgradeOutboxClaims,
   type OutboxDocument,
 } from "./outbox.ts";
-import { createMongoPhotos, type PhotoDocument } from "./photos.ts";
+import { createMongoPhotos, type PhotoDocument, upgradePhotoVersions } from "./photos.ts";
 import { createMongoRateLimiters, RATE_LIMIT_INDEXES } from "./rate-limits.ts";
 import { createMongoReviews, RETIRED_REVIEW_INDEXES, REVIEW_INDEXES, type ReviewDocument } from "./reviews.ts";
 import { createMongoSessions, RETIRED_SESSION_INDEXES, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
@@ -130,7 +131,12 @@ export const MONGO_INDEXES: CollectionIndexes[] = [
   { collection: COLLECTIONS.sessions, indexes: SESSION_INDEXES, retired: RETIRED_SESSION_INDEXES },
   { collection: COLLECTIONS.verifications, indexes: VERIFICATION_INDEXES, retired: [] },
   { collection: COLLECTIONS.outbox, indexes: OUTBOX_INDEXES, retired: RETIRED_OUTBOX_INDEXES },
-  { collection: COLLECTIONS.newsletterSubscribers, indexes: SUBSCRIBER_INDEXES, retired: [] },
+  {
+    collection: COLLECTIONS.newsletterSubscribers,
+    indexes: SUBSCRIBER_INDEXES,
+    // Raw unsubscribe tokens, replaced by their hashes (upgradeUnsubscribeTokens).
+    retired: ["newsletter_subscribers_unsubscribe_token_unique"],
+  },
   { collection: COLLECTIONS.history, indexes: HISTORY_INDEXES, retired: RETIRED_HISTORY_INDEXES },
   {
     collection: COLLECTIONS.contactMessages,
@@ -235,6 +241,11 @@ async function prepareDatabase(databaseUrl: string, dbName: string, connectTimeo
     await upgradeOutboxClaims(db.collection<OutboxDocument>(COLLECTIONS.outbox));
     await upgradeLegacySubscribers(
       db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
+      db.collection<UserDocument>(COLLECTIONS.users),
+    );
+    await upgradeUnsubscribeTokens(db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers));
+    await upgradePhotoVersions(
+      db.collection<PhotoDocument>(COLLECTIONS.photos),
       db.collection<UserDocument>(COLLECTIONS.users),
     );
   } finally {

@@ -28,6 +28,20 @@ export function createSqliteAccounts(db: DatabaseSync): AccountsStore {
   `);
   const deleteUser = db.prepare("DELETE FROM users WHERE id = ?");
 
+  /**
+   * The erased rows are zeroed in the database (secure_delete), but the WAL
+   * still holds the pages as they were before: copy it back and cut it to
+   * nothing now. Another process reading the file can make the checkpoint
+   * stop short; the WAL is then cut at its next reset (journal_size_limit).
+   */
+  function eraseOlderCopies() {
+    try {
+      db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    } catch (error) {
+      console.warn("Checkpoint after an account's erasure did not finish:", error);
+    }
+  }
+
   return {
     async erase(userId) {
       const id = normalizeObjectId(userId);
@@ -55,6 +69,7 @@ export function createSqliteAccounts(db: DatabaseSync): AccountsStore {
           users: changedRows(deleteUser.run(id)),
         };
         db.exec("COMMIT");
+        eraseOlderCopies();
         return erasure;
       } catch (error) {
         db.exec("ROLLBACK");

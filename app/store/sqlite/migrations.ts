@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 
 export interface Migration {
@@ -298,6 +299,25 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX sessions_user_id_created_at_id ON sessions (user_id, created_at, id);
     `,
   },
+  {
+    // Nothing a database copy could use: unsubscribe tokens stored as their
+    // sha256 (the links already sent still work; new links are signed by the
+    // server and stored nowhere), and every profile photo under a random,
+    // unguessable version instead of an ObjectId.
+    version: 8,
+    sql: `
+      DROP INDEX newsletter_subscribers_unsubscribe_token_unique;
+      ALTER TABLE newsletter_subscribers RENAME COLUMN unsubscribe_token TO legacy_unsubscribe_token_hash;
+      UPDATE newsletter_subscribers SET legacy_unsubscribe_token_hash = sha256_hex(legacy_unsubscribe_token_hash)
+        WHERE legacy_unsubscribe_token_hash IS NOT NULL;
+      CREATE UNIQUE INDEX newsletter_subscribers_legacy_unsubscribe_unique
+        ON newsletter_subscribers (legacy_unsubscribe_token_hash) WHERE legacy_unsubscribe_token_hash IS NOT NULL;
+
+      UPDATE photos SET version = lower(hex(randomblob(16))) WHERE length(version) <> 32;
+      UPDATE users SET photo = '/photos/' || id || '/' || (SELECT version FROM photos WHERE photos.user_id = users.id) || '.webp'
+        WHERE photo IS NOT NULL AND EXISTS (SELECT 1 FROM photos WHERE photos.user_id = users.id);
+    `,
+  },
 ];
 
 export function appliedMigrationVersions(db: DatabaseSync): number[] {
@@ -307,6 +327,10 @@ export function appliedMigrationVersions(db: DatabaseSync): number[] {
 
 /** Applies, each in its own transaction, the migrations this database has not seen yet. */
 export function runMigrations(db: DatabaseSync, migrations: readonly Migration[] = MIGRATIONS): void {
+  // SQLite has no hash function of its own: the migrations that hash a column call this one.
+  db.function("sha256_hex", { deterministic: true }, (value) =>
+    createHash("sha256").update(String(value)).digest("hex"),
+  );
   db.exec(`
     CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY,

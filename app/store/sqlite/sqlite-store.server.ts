@@ -44,7 +44,15 @@ export function openSqliteStore(databaseUrl: string): Store {
     switchToWal(db, BUSY_TIMEOUT_MS);
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec("PRAGMA foreign_keys = ON");
+    // What is deleted is overwritten with zeros, not left in free pages where
+    // anyone with the file could read it back (an erased account's notes,
+    // reviews, e-mail). And the WAL, which holds older copies of pages, is
+    // cut back to nothing whenever a checkpoint empties it.
+    db.exec("PRAGMA secure_delete = ON");
+    db.exec("PRAGMA journal_size_limit = 0");
     runMigrations(db);
+    // What a migration replaced (a raw token, say) leaves the file now, not at some later checkpoint.
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   } catch (error) {
     db.close();
     throw error;
