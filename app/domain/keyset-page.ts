@@ -39,7 +39,7 @@ export function parsePageSize(text: string, maxSize: number): number | null {
 export function pageQueryMessages(maxSize: number) {
   return {
     invalidLimit: `limit doit être un nombre entier de 1 à ${maxSize}.`,
-    invalidCursor: 'before n\'est pas un curseur valide : reprends celui du lien rel="next" de la page précédente.',
+    invalidCursor: 'before n\'est pas un curseur valide : reprends celui du lien rel="next" de la page précédente.',
   } as const;
 }
 

@@ -265,7 +265,7 @@ export async function exportAccount(
     contentType: "text/csv; charset=utf-8",
     body: toCsv(
       WORKOUT_COLUMNS.map((column) => t(`export.workoutColumns.${column}`)),
-      workouts.toReversed().map(workoutRow),
+      workouts.toReversed().map((workout) => workoutRow(workout, t("common:unnamedWorkout"))),
       dialect,
     ),
   };
@@ -273,11 +273,12 @@ export async function exportAccount(
 
 const WORKOUT_COLUMNS = ["date", "name", "durationMinutes", "calories", "exercises", "completedExercises"] as const;
 
-function workoutRow(workout: WorkoutSessionRecord): CsvCell[] {
+/** A row of the workouts file; a workout saved without a name gets the file's word for one. */
+function workoutRow(workout: WorkoutSessionRecord, unnamed: string): CsvCell[] {
   const view = toWorkoutSessionView(workout);
   return [
     csvDateTime(workout.startedAt),
-    view.name,
+    view.name || unnamed,
     view.durationMinutes,
     view.calories,
     view.clientSummary.plannedExercises,

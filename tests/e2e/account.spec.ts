@@ -41,7 +41,7 @@ async function signUp(page: Page, js: boolean, account: { pseudo: string; email:
   const sameDocument = await markDocument(page);
   await dialog.getByRole("button", { name: "Créer mon compte" }).click();
   if (js) {
-    await expect(dialog.getByText("Création du compte en cours...")).toBeVisible();
+    await expect(dialog.getByText("Création du compte en cours…")).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Annuler" })).toBeVisible();
   }
   await expect(dialog.getByRole("heading", { name: "Compte créé" })).toBeVisible();
@@ -91,7 +91,7 @@ test.describe("account dialog", () => {
     await dialogReady(page, js);
     const sameDocument = await markDocument(page);
     await logIn(page, js, `  ${account.pseudo}`, account.password, { open: false });
-    if (js) await expect(dialog.getByRole("button", { name: "Connexion en cours..." })).toBeVisible();
+    if (js) await expect(dialog.getByRole("button", { name: "Connexion en cours…" })).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "Historique" })).toBeVisible();
     await expect(dialog.getByText(`Salut ${account.pseudo}`)).toBeVisible();
     await expect(page).toHaveURL(/\/\?compte=history$/);
@@ -116,10 +116,10 @@ test.describe("account dialog", () => {
     await dialog.getByRole("button", { name: "Se déconnecter" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("link", { name: "Connexion" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Se connecter", exact: true })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("link", { name: "Connexion" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Déconnexion" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Se connecter", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Se déconnecter", exact: true })).toHaveCount(0);
     if (js) {
       expect(
         await page.evaluate(() => [
@@ -154,7 +154,7 @@ test.describe("account dialog", () => {
     const dialog = dialogOf(page);
     const send = dialog.getByRole("button", { name: "Envoyer le lien" });
     if (js) await expect(send).toBeDisabled();
-    await dialog.getByLabel("Adresse email").fill(account.email.toUpperCase());
+    await dialog.getByLabel("Adresse e-mail").fill(account.email.toUpperCase());
     const sameDocument = await markDocument(page);
     await send.click();
     if (js) await expect(dialog.getByText("Envoi du lien en cours…")).toBeVisible();
@@ -180,7 +180,7 @@ test.describe("account dialog", () => {
     }
 
     await logIn(page, js, account.pseudo, account.password);
-    await expect(dialogOf(page).getByText("Identifiant ou mot de passe incorrect.").first()).toBeVisible();
+    await expect(dialogOf(page).getByText("E-mail, pseudo ou mot de passe incorrect.").first()).toBeVisible();
     await logIn(page, js, account.email, newPassword, { open: false });
     await expect(dialogOf(page).getByText(`Salut ${account.pseudo}`)).toBeVisible();
 
@@ -188,7 +188,7 @@ test.describe("account dialog", () => {
     await expect(dialogOf(otherPage).getByText("Non connecté. Connecte-toi d'abord.")).toBeVisible();
     await expect(otherPage.getByRole("dialog").getByRole("link", { name: "Se connecter" })).toBeVisible();
     await otherPage.goto("/");
-    await expect(otherPage.getByRole("link", { name: "Connexion" })).toBeVisible();
+    await expect(otherPage.getByRole("link", { name: "Se connecter", exact: true })).toBeVisible();
     await elsewhere.close();
   });
 
@@ -273,7 +273,7 @@ test.describe("account dialog", () => {
     await expect(page).toHaveURL(/\/contact\?sujet=Bonjour$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
-    await page.getByRole("link", { name: "Connexion" }).click();
+    await page.getByRole("link", { name: "Se connecter", exact: true }).click();
     await expect(page).toHaveURL(/\/contact\?sujet=Bonjour&compte=login$/);
     await expect(dialogOf(page)).toBeVisible();
     if (js) {
@@ -297,7 +297,7 @@ test.describe("account dialog", () => {
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await expect(page).toHaveURL(/\/contact\?sujet=Bonjour$/);
       // Focus goes back to the opener, and the page scrolls again.
-      await expect(page.getByRole("link", { name: "Connexion" })).toBeFocused();
+      await expect(page.getByRole("link", { name: "Se connecter", exact: true })).toBeFocused();
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
     }
 
@@ -341,7 +341,7 @@ test.describe("account dialog", () => {
     if (!js) {
       await page.goto("/?compte=login");
       await dialogOf(page).getByRole("button", { name: "Se connecter" }).click();
-      await expect(dialogOf(page).getByText("Identifiant et mot de passe sont requis.")).toBeVisible();
+      await expect(dialogOf(page).getByText("E-mail ou pseudo et mot de passe requis.")).toBeVisible();
     }
     const verify = await page.goto("/verify-email");
     expect(verify?.status()).toBe(400);

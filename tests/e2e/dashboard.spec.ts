@@ -114,7 +114,7 @@ test.describe("dashboard", () => {
       mimeType: "image/jpeg",
       buffer: aHugeFile(),
     });
-    await expect(photoCard.getByText("La photo ne doit pas dépasser 5MB")).toBeVisible();
+    await expect(photoCard.getByText("La photo ne doit pas dépasser 5 Mo.")).toBeVisible();
     await expect(photo).toBeVisible();
 
     // Deleting asks first.
@@ -256,7 +256,7 @@ test.describe("dashboard", () => {
       buffer: aHugeFile(),
     });
     await photoCard.getByRole("button", { name: "Envoyer la photo" }).click();
-    await expect(page.getByText("La photo ne doit pas dépasser 5MB")).toBeVisible();
+    await expect(page.getByText("La photo ne doit pas dépasser 5 Mo.")).toBeVisible();
     await expect(photoCard.getByRole("img", { name: "Ta photo de profil" })).toBeVisible();
 
     // Deleting it asks first, on the same page.

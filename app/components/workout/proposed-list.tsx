@@ -4,6 +4,7 @@ import { SORT_ORDERS } from "~/domain/workout/suggestions";
 import type { BuilderView } from "~/services/workout/builder.server";
 import { ForcedChoicesNote } from "./choice-steps";
 import { ChosenList } from "./chosen-list";
+import { ExerciseDescription } from "./exercise-description";
 import { ExerciseMeta, useMetaLabels } from "./exercise-meta";
 import { SearchIcon, UndoIcon } from "./workout-icons";
 import styles from "./workout.module.css";
@@ -32,6 +33,7 @@ export function ProposedList({
   const suggestions = (view.suggestions?.ids ?? []).filter((id) => !hidden.has(id) && view.exercises[id]);
   const total = view.suggestions?.total ?? 0;
   const labels = useMetaLabels();
+  const descriptionLabels = { more: t("list.readMore"), less: t("list.readLess") };
 
   return (
     <div className={styles.proposed}>
@@ -125,7 +127,11 @@ export function ProposedList({
                     {exercise.name}
                   </span>
                   <ExerciseMeta exercise={exercise} labels={labels} className={styles.suggestionMeta} />
-                  <p className={styles.description}>{exercise.description}</p>
+                  <ExerciseDescription
+                    text={exercise.description}
+                    labels={descriptionLabels}
+                    describedBy={`name-${id}`}
+                  />
                   <button
                     type="submit"
                     name="action"

@@ -4,6 +4,7 @@
 
 import { z } from "zod";
 import {
+  ACCOUNT_MESSAGES,
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -22,7 +23,7 @@ export const loginBodySchema = z
       identifier: z
         .string({ error: "Identifiant et mot de passe sont requis." })
         .meta({ description: "The account's e-mail address or pseudo." }),
-      password: z.string({ error: "Identifiant et mot de passe sont requis." }),
+      password: z.string({ error: ACCOUNT_MESSAGES.loginRequired }),
       remember: z.boolean({ error: "remember doit être un booléen." }).optional().meta({
         description: "true: a long session whose cookie outlives the browser (how long: the security schemes).",
       }),
