@@ -75,7 +75,7 @@ export function createNewsletterSchema(messages: NewsletterAdminMessages = NEWSL
         {
           title: "Nouveautés de mai",
           subject: "Les nouveautés de Dynami",
-          content: "<p>Bonjour !</p>",
+          content: "<p>Bonjour !</p>",
           scheduledDate: "2030-05-01T09:30:00+02:00",
           status: "scheduled",
         },
