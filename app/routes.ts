@@ -34,6 +34,7 @@ export default [
   route("api/history", "routes/api/history.ts"),
   route("api/history/:id", "routes/api/history.$id.ts"),
   route("api/workouts/sessions", "routes/api/workouts.sessions.ts"),
+  route("api/workouts/sessions/:id", "routes/api/workouts.sessions.$id.ts"),
   // The dashboard: its page, the summary, the profile photo and where photos are served.
   route("historique", "routes/historique.tsx"),
   route("api/history/summary", "routes/api/history.summary.ts"),

@@ -55,7 +55,12 @@ describe("/exo loader", () => {
 
   it("refuses equipment the activity does not allow, with its joke and without changing anything", async () => {
     const page = await view("/exo?etape=1&type=etirement&action=equipement%3Ahalteres");
-    expect(page.refusal).toEqual({ activity: "etirement", equipment: "halteres", joke: "etirement.halteres" });
+    expect(page.refusal).toEqual({
+      activity: "etirement",
+      equipment: "halteres",
+      reason: "activity",
+      joke: "etirement.halteres",
+    });
     expect(page.state.equipment).toEqual([]);
   });
 

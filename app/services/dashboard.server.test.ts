@@ -3,13 +3,16 @@ import { readSession } from "~/domain/stats/session-reading";
 import { sessionFigures } from "~/domain/stats/workout-stats";
 import { freshTestAppPerTest } from "~/testing/route-harness.server";
 import type { WorkoutSessionRecord } from "~/store/types";
+import { MUSCLE_GROUP_IDS } from "~/domain/workout/zones";
 import {
   historySummary,
   loadDashboard,
+  muscleGroupOf,
   rebuildWorkoutFigures,
   recordSessionFigures,
   weightForEstimates,
 } from "./dashboard.server";
+import { exerciseCatalogue } from "./workout/exercise-catalogue.server";
 
 // The dashboard's service on a real (in-memory SQLite) store.
 
@@ -167,5 +170,26 @@ describe("loadDashboard", () => {
     expect(data.week).toEqual([]);
     expect(data.measures).toHaveLength(1);
     expect(logged).toHaveBeenCalledWith("Dashboard: the week could not be read:", expect.any(Error));
+  });
+});
+
+describe("the favourite muscle group's groups", () => {
+  it("puts every exercise of the catalogue that trains a muscle in one of the spec's six groups", () => {
+    const outside: string[] = [];
+    for (const { exercise } of exerciseCatalogue().index.all) {
+      const group = muscleGroupOf({
+        exerciseId: exercise.id,
+        name: exercise.name,
+        type: "muscu",
+        sets: [],
+        notes: "",
+        done: true,
+      });
+      if (exercise.primaryMuscle === null ? group !== null : !MUSCLE_GROUP_IDS.includes(group as never)) {
+        outside.push(`${exercise.id}: ${group}`);
+      }
+    }
+    expect(outside).toEqual([]);
+    expect(MUSCLE_GROUP_IDS).toEqual(["pectoraux", "dos", "epaules", "bras", "jambes", "core"]);
   });
 });

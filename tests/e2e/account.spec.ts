@@ -1,4 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
+import { createVerifiedAccount } from "./support/accounts";
 import { markDocument } from "./support/same-document";
 import { waitForMail } from "./support/server";
 import { jsEnabled } from "./support/session";
@@ -190,6 +191,23 @@ test.describe("account dialog", () => {
     await otherPage.goto("/");
     await expect(otherPage.getByRole("link", { name: "Se connecter", exact: true })).toBeVisible();
     await elsewhere.close();
+  });
+
+  test("after a wrong password the identifier stays as typed, the password is emptied and takes the focus", async ({
+    page,
+  }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    const account = await createVerifiedAccount();
+    await logIn(page, js, account.email, "pas-le-bon-mot-de-passe");
+    const dialog = dialogOf(page);
+    await expect(dialog.getByText("Identifiant ou mot de passe incorrect.").first()).toBeVisible();
+    await expect(dialog.getByLabel("Email ou pseudo")).toHaveValue(account.email);
+    await expect(dialog.getByLabel("Mot de passe", { exact: true })).toHaveValue("");
+    await expect(dialog.getByLabel("Mot de passe", { exact: true })).toBeFocused();
+    // The right password is all that is left to type.
+    await dialog.getByLabel("Mot de passe", { exact: true }).fill(account.password);
+    await dialog.getByRole("button", { name: "Se connecter" }).click();
+    await expect(dialogOf(page).getByText(`Salut ${account.pseudo}`)).toBeVisible();
   });
 
   test("the sign-up messages come one at a time, in the spec's order", async ({ page }, testInfo) => {

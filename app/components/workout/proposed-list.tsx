@@ -6,9 +6,12 @@ import { ForcedChoicesNote } from "./choice-steps";
 import { ChosenList } from "./chosen-list";
 import { ExerciseDescription } from "./exercise-description";
 import { ExerciseMeta, useMetaLabels } from "./exercise-meta";
+import { loadSearchPanel } from "./search-panel-loader";
 import { SearchIcon, UndoIcon } from "./workout-icons";
 import styles from "./workout.module.css";
 import { useWorkoutT } from "./workout-texts";
+
+const prefetchSearch = () => void loadSearchPanel();
 
 /** Step 4: the chosen exercises (in session order) and the suggestions. */
 export function ProposedList({
@@ -56,6 +59,10 @@ export function ProposedList({
             name="action"
             value={formatBuilderAction({ kind: "open-search" })}
             className="button button-secondary"
+            // The search's code loads while the hand moves (search-panel-loader.ts).
+            onPointerEnter={prefetchSearch}
+            onFocus={prefetchSearch}
+            onTouchStart={prefetchSearch}
           >
             <SearchIcon />
             {t("list.addMore")}

@@ -6,7 +6,8 @@ import type { BuilderView } from "~/services/workout/builder.server";
 import { UserPanel, TipCard } from "./below-builder";
 import { EquipmentStep, MuscleStep, TypeStep } from "./choice-steps";
 import { ProposedList } from "./proposed-list";
-import { SearchPanel } from "./search-panel";
+import type { SearchPanel as SearchPanelView } from "./search-panel";
+import { loadSearchPanel } from "./search-panel-loader";
 import { StateFields } from "./state-fields";
 import { StepIndicator } from "./step-indicator";
 import type { LastSessionView } from "~/services/workout/sessions.server";
@@ -51,6 +52,12 @@ export interface WorkoutUser {
 /** The session view, its code loaded on demand (session-view-loader.ts). */
 function SessionView(props: SessionViewProps) {
   const { default: View } = use(loadSessionView());
+  return <View {...props} />;
+}
+
+/** The search mode, its code loaded on demand (search-panel-loader.ts). */
+function SearchPanel(props: React.ComponentProps<typeof SearchPanelView>) {
+  const { SearchPanel: View } = use(loadSearchPanel());
   return <View {...props} />;
 }
 
@@ -124,7 +131,7 @@ export function WorkoutPage({
   const promptId = "builder-prompt";
   return (
     <WorkoutTextsProvider t={t}>
-      <div className={`section-inner ${styles.page}`}>
+      <div className={`section-inner ${styles.page} ${state.mode === "session" ? styles.inSession : ""}`}>
         <form
           id={BUILDER_FORM_ID}
           method="get"
@@ -145,10 +152,13 @@ export function WorkoutPage({
           >
             {t("actions.save")}
           </button>
+          {/* In a session the clock and the first exercise come first: the builder's introduction steps aside. */}
           <header className={styles.pageHeader}>
-            <p className="eyebrow">{t("eyebrow")}</p>
-            <h1 id="workout-title">{greeting}</h1>
-            <p className={styles.intro}>{t("intro")}</p>
+            {state.mode === "session" ? null : <p className="eyebrow">{t("eyebrow")}</p>}
+            <h1 id="workout-title" className={state.mode === "session" ? "visually-hidden" : undefined}>
+              {greeting}
+            </h1>
+            {state.mode === "session" ? null : <p className={styles.intro}>{t("intro")}</p>}
             <div className={`field ${styles.sessionName}`}>
               <label className="field-label" htmlFor="session-name">
                 {t("sessionName.label")}
@@ -184,7 +194,12 @@ export function WorkoutPage({
                   </header>
                   {state.step === 0 ? <TypeStep state={state} promptId={promptId} /> : null}
                   {state.step === 1 ? (
-                    <EquipmentStep state={state} promptId={promptId} refusal={builder.refusal} />
+                    <EquipmentStep
+                      state={state}
+                      promptId={promptId}
+                      refusal={builder.refusal}
+                      gaps={view.equipmentGaps}
+                    />
                   ) : null}
                   {state.step === 2 ? (
                     <MuscleStep state={state} options={view.muscleOptions} promptId={promptId} />
@@ -233,14 +248,16 @@ export function WorkoutPage({
             ) : null}
             {state.mode === "search" ? (
               <div className={styles.stepCard}>
-                <SearchPanel
-                  state={state}
-                  view={view}
-                  hydrated={hydrated}
-                  loading={builder.listsLoading}
-                  nothingTicked={builder.nothingTicked}
-                  dispatch={builder.dispatch}
-                />
+                <Suspense fallback={<output className={styles.sessionLoading}>{t("list.loading")}</output>}>
+                  <SearchPanel
+                    state={state}
+                    view={view}
+                    hydrated={hydrated}
+                    loading={builder.listsLoading}
+                    nothingTicked={builder.nothingTicked}
+                    dispatch={builder.dispatch}
+                  />
+                </Suspense>
               </div>
             ) : null}
           </div>

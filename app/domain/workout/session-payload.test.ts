@@ -10,13 +10,16 @@ import {
   sessionToSave,
 } from "./session-payload";
 import {
+  adjustRest,
   durationMinutes,
   elapsedMs,
   formatClock,
   idleTimer,
   MAX_SESSION_SECONDS,
+  parseRestCountdown,
   parseTimerState,
   pauseTimer,
+  REST_STEP_SECONDS,
   restSecondsLeft,
   sessionDurationSeconds,
   startRest,
@@ -263,6 +266,27 @@ describe("the session clock", () => {
     expect(restSecondsLeft(rest, 99_000)).toBe(1);
     expect(restSecondsLeft(rest, 100_000)).toBe(0);
     expect(restSecondsLeft(rest, 200_000)).toBe(0);
+  });
+
+  it("makes a running rest 15 s shorter or longer, never ending before now", () => {
+    expect(REST_STEP_SECONDS).toBe(15);
+    const rest = startRest(90, 10_000);
+    expect(adjustRest(rest, 15, 20_000)).toEqual({ endsAt: 115_000, totalSeconds: 105 });
+    expect(adjustRest(rest, -15, 20_000)).toEqual({ endsAt: 85_000, totalSeconds: 75 });
+    expect(restSecondsLeft(adjustRest(rest, -15, 20_000), 20_000)).toBe(65);
+    // Cut past its end: over now, the bar at least a second long.
+    const short = startRest(10, 10_000);
+    expect(adjustRest(short, -15, 12_000)).toEqual({ endsAt: 12_000, totalSeconds: 1 });
+    expect(restSecondsLeft(adjustRest(short, -15, 12_000), 12_000)).toBe(0);
+  });
+
+  it("reads a rest back from the device, anything malformed being no rest", () => {
+    expect(parseRestCountdown({ endsAt: 100_000, totalSeconds: 90 })).toEqual({ endsAt: 100_000, totalSeconds: 90 });
+    for (const junk of [null, "90", { endsAt: "1", totalSeconds: 90 }, { endsAt: 1, totalSeconds: 0 }, { endsAt: 1 }]) {
+      expect(parseRestCountdown(junk)).toBeNull();
+    }
+    expect(parseRestCountdown({ endsAt: 1, totalSeconds: MAX_SESSION_SECONDS + 1 })).toBeNull();
+    expect(parseRestCountdown({ endsAt: Number.POSITIVE_INFINITY, totalSeconds: 5 })).toBeNull();
   });
 });
 

@@ -35,6 +35,7 @@ export const SESSION_PAYLOAD_MESSAGES = {
   mode: `doit valoir ${SESSION_MODES.join(", ")}.`,
   type: "doit valoir muscu, cardio, pdc ou poids_du_corps.",
   idempotencyKey: "doit faire de 8 à 100 caractères parmi A-Z, a-z, 0-9, - et _.",
+  setTooLong: `dure plus d'un jour : durationMin × 60 + durationSec doit faire ${SESSION_LIMITS.durationSec} secondes au plus.`,
   endedBeforeStart: "endedAt ne peut pas précéder startedAt.",
   tooLong: "Une séance tient en 7 jours au plus entre startedAt et endedAt.",
   inTheFuture: "endedAt ne peut pas être dans le futur.",
@@ -89,23 +90,25 @@ const isoDate = z.iso.datetime({ offset: true, error: M.date }).transform((value
 
 const L = SESSION_LIMITS;
 
-const setShape = z.object(
-  {
-    reps: bounded(L.reps),
-    weightKg: bounded(L.weightKg),
-    /** The card's own name for the weight. */
-    weight: bounded(L.weightKg),
-    durationSec: bounded(L.durationSec),
-    durationMin: bounded(L.durationMin),
-    distanceKm: bounded(L.distanceKm),
-    restSec: bounded(L.restSec),
-    intensity: bounded(MAX_INTENSITY, MIN_INTENSITY),
-    tempo: optionalText(L.tempoLength),
-    rpe: bounded(L.rpe),
-    calories: bounded(1_000_000),
-  },
-  { error: M.notAnObject },
-);
+const setShape = z
+  .object(
+    {
+      reps: bounded(L.reps),
+      weightKg: bounded(L.weightKg),
+      /** The card's own name for the weight. */
+      weight: bounded(L.weightKg),
+      durationSec: bounded(L.durationSec),
+      durationMin: bounded(L.durationMin),
+      distanceKm: bounded(L.distanceKm),
+      restSec: bounded(L.restSec),
+      intensity: bounded(MAX_INTENSITY, MIN_INTENSITY),
+      tempo: optionalText(L.tempoLength),
+      rpe: bounded(L.rpe),
+      calories: bounded(1_000_000),
+    },
+    { error: M.notAnObject },
+  )
+  .refine((set) => (set.durationMin ?? 0) * 60 + (set.durationSec ?? 0) <= L.durationSec, { error: M.setTooLong });
 
 const ENTRY_TYPES = ["muscu", "cardio", "pdc", "poids_du_corps"] as const;
 

@@ -541,7 +541,7 @@ describe("GET /api/me/export", () => {
     // The byte order mark first, so a spreadsheet reads the accents as UTF-8.
     expect(Array.from(bytes.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes).split("\r\n")[0]).toBe(
-      "Date (UTC);Séance;Durée (min);Calories (kcal);Exercices prévus;Exercices faits",
+      "Date (UTC);Séance;Exercice;Série;Charge (kg);Répétitions;Repos (s);Durée (s);Distance (km);Intensité (1-10);Notes",
     );
   });
 

@@ -78,7 +78,10 @@ export function SessionSummary({
         <h3 id="session-summary-title" tabIndex={-1}>
           {t("summary.title")}
         </h3>
-        <p className={styles.congrats}>{t("summary.congrats")}</p>
+        {/* No 'Bravo' beside 'rien à enregistrer': it congratulates logged work only. */}
+        {summary.completedExercises > 0 && result.outcome !== "nothing-to-save" ? (
+          <p className={styles.congrats}>{t("summary.congrats")}</p>
+        ) : null}
       </header>
       <output className={styles.savingStatus}>
         <SavingStatus result={result} loginHref={withAccountView(currentHref, "login")} t={t} />

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
 import { formatBuilderAction } from "~/domain/workout/builder-url";
 import type { PlannedExercise } from "~/domain/workout/planned-exercises";
-import { isExerciseDone, SESSION_LIMITS } from "~/domain/workout/session-entries";
+import { type ExerciseInput, hasLoggedValue, isExerciseDone, SESSION_LIMITS } from "~/domain/workout/session-entries";
 import { formatSessionIntent, freshInputs, SESSION_FORM_FIELDS } from "~/domain/workout/session-form";
 import { elapsedMs, formatClock, timerPhase } from "~/domain/workout/session-timer";
 import type { SessionActionData, SessionFormStart } from "~/services/workout/session-page.server";
@@ -44,11 +44,7 @@ export default function SessionView(props: SessionViewProps) {
   const { exercises, hydrated, formResult, builderFormId, pageHref } = props;
   // French texts carry their no-break spaces ("séance ?" never breaks before its "?").
   const { t } = useTranslation("workout-session");
-  const [notes, setNotes] = useState("");
-  const notesRef = useRef(notes);
-  useEffect(() => {
-    notesRef.current = notes;
-  }, [notes]);
+  const popup = useRef<HTMLDivElement>(null);
   const nameRef = useRef(props.sessionName);
   useEffect(() => {
     nameRef.current = props.sessionName;
@@ -61,7 +57,6 @@ export default function SessionView(props: SessionViewProps) {
       () => (document.getElementById("session-name") as HTMLInputElement | null)?.value.trim() || nameRef.current,
       [],
     ),
-    sessionNotes: useCallback(() => notesRef.current, []),
     userId: props.userId,
   });
 
@@ -82,7 +77,11 @@ export default function SessionView(props: SessionViewProps) {
       <h2 id="builder-heading" tabIndex={-1}>
         {props.sessionName}
       </h2>
-      {summaryShown ? null : <p className={styles.intro}>{hydrated ? t("intro") : t("introNoScript")}</p>}
+      {summaryShown ? null : (
+        <p className={`${styles.intro} ${hydrated ? styles.liveIntro : ""}`}>
+          {hydrated ? t("intro") : t("introNoScript")}
+        </p>
+      )}
     </header>
   );
 
@@ -130,6 +129,25 @@ export default function SessionView(props: SessionViewProps) {
   const openIndex = exercises.findIndex((exercise) => exercise.id === runner.openId);
   const openExercise = openIndex >= 0 ? exercises[openIndex] : undefined;
   const openInput = openExercise ? runner.inputs[openExercise.id] : undefined;
+  /** A value refused where it was typed keeps the popup open, its field focused: nothing typed is dropped. */
+  const popupKeepsOpen = () => {
+    const refused = popup.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]');
+    refused?.focus();
+    return refused != null;
+  };
+  const closePopup = () => {
+    if (!popupKeepsOpen()) runner.closeCard();
+  };
+  const liveBehaviour = (id: string) =>
+    ({
+      kind: "live",
+      onChange: (change: (input: ExerciseInput) => ExerciseInput) => runner.setInput(id, change),
+      onTick: (set: number) => runner.tickSet(id, set),
+    }) as const;
+  const unlogged = exercises.filter((exercise) => {
+    const input = inputs[exercise.id];
+    return !input || !hasLoggedValue(input);
+  }).length;
 
   return (
     <section className={styles.session} aria-labelledby="builder-heading">
@@ -216,7 +234,13 @@ export default function SessionView(props: SessionViewProps) {
           </p>
         ) : null}
         {live && runner.openId === null ? (
-          <RestTimer rest={runner.rest} news={runner.restNews} onSkip={runner.skipRest} t={t} />
+          <RestTimer
+            rest={runner.rest}
+            news={runner.restNews}
+            onSkip={runner.skipRest}
+            onChange={runner.changeRest}
+            t={t}
+          />
         ) : null}
 
         <ol className={styles.cards} aria-label={t("exercisesLabel")}>
@@ -257,8 +281,8 @@ export default function SessionView(props: SessionViewProps) {
               className="field-input"
               rows={2}
               maxLength={SESSION_LIMITS.sessionNotesLength}
-              value={notes}
-              onChange={(event) => setNotes(event.currentTarget.value)}
+              value={runner.notes}
+              onChange={(event) => runner.setNotes(event.currentTarget.value)}
             />
           ) : (
             <textarea
@@ -300,37 +324,36 @@ export default function SessionView(props: SessionViewProps) {
           <Modal
             open={openExercise !== undefined}
             onClose={runner.closeCard}
+            keepOpen={popupKeepsOpen}
             labelledBy="set-popup-title"
             closeLabel={t("popupClose")}
           >
             {openExercise && openInput ? (
-              <div key={openExercise.id} className={styles.popup}>
+              <div key={openExercise.id} ref={popup} className={styles.popup}>
                 <h2 id="set-popup-title" className={styles.popupTitle}>
                   {openExercise.name}
                 </h2>
                 <ModeChoice
                   exerciseIndex={openIndex}
                   mode={openInput.mode}
-                  behaviour={{
-                    kind: "live",
-                    onChange: (change) => runner.setInput(openExercise.id, change),
-                    onStartRest: runner.startRest,
-                  }}
+                  behaviour={liveBehaviour(openExercise.id)}
                   t={t}
                 />
-                <RestTimer rest={runner.rest} news={runner.restNews} onSkip={runner.skipRest} t={t} />
+                <RestTimer
+                  rest={runner.rest}
+                  news={runner.restNews}
+                  onSkip={runner.skipRest}
+                  onChange={runner.changeRest}
+                  t={t}
+                />
                 <SetLogger
                   exerciseIndex={openIndex}
                   input={openInput}
-                  behaviour={{
-                    kind: "live",
-                    onChange: (change) => runner.setInput(openExercise.id, change),
-                    onStartRest: runner.startRest,
-                  }}
+                  behaviour={liveBehaviour(openExercise.id)}
                   separator={separator}
                   t={t}
                 />
-                <button type="button" className={`button button-primary ${styles.validate}`} onClick={runner.closeCard}>
+                <button type="button" className={`button button-primary ${styles.validate}`} onClick={closePopup}>
                   {t("sets.validate")}
                 </button>
               </div>
@@ -345,6 +368,9 @@ export default function SessionView(props: SessionViewProps) {
             <div className={styles.confirm}>
               <h2 id="finish-confirm-title">{t("confirm.title")}</h2>
               <p>{t("confirm.text")}</p>
+              {unlogged > 0 ? (
+                <p className={styles.confirmWarning}>{t("confirm.unlogged", { count: unlogged })}</p>
+              ) : null}
               <div className={styles.confirmButtons}>
                 <button type="button" className="button button-secondary" onClick={runner.cancelFinish}>
                   {t("confirm.cancel")}
