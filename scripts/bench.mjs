@@ -114,6 +114,7 @@ const WEIGHED_PAGES = [
   { label: "/privacy-policy", path: "/privacy-policy", budget: PAGE_BUDGET },
   { label: "/cookies", path: "/cookies", budget: PAGE_BUDGET },
   { label: "/not-found", path: "/not-found", budget: PAGE_BUDGET },
+  { label: "/api/docs", path: "/api/docs", budget: PAGE_BUDGET },
   { label: "404 page", path: "/page-qui-n-existe-pas", budget: PAGE_BUDGET, expectedStatus: 404 },
   { label: "/outils", path: "/outils", budget: FORM_PAGE_BUDGET },
   { label: "/imc", path: "/imc", budget: FORM_PAGE_BUDGET },

@@ -32,7 +32,7 @@ export const handle = { i18n: ["workout", "workout-session"], bodyLimitBytes: SE
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const pageTexts = new Map<string, { title: string; description: string; defaultSessionName: string }>();
 /**
- * The page's title, description and default session name ('Session - {date}'), in the
+ * The page's title, description and default session name ('Séance - {date}'), in the
  * page's language: formatting a date and translating cost more than the
  * rest of the loader, so they are made once per language and day.
  */

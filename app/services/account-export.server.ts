@@ -271,22 +271,50 @@ export async function exportAccount(
     contentType: "text/csv; charset=utf-8",
     body: toCsv(
       WORKOUT_COLUMNS.map((column) => t(`export.workoutColumns.${column}`)),
-      workouts.toReversed().map(workoutRow),
+      workouts.toReversed().flatMap((workout) => workoutRows(workout, t("common:unnamedWorkout"))),
       dialect,
     ),
   };
 }
 
-const WORKOUT_COLUMNS = ["date", "name", "durationMinutes", "calories", "exercises", "completedExercises"] as const;
+/** One row per set, as Strong and Hevy export (the JSON file holds everything else of a workout). */
+const WORKOUT_COLUMNS = [
+  "date",
+  "session",
+  "exercise",
+  "set",
+  "weightKg",
+  "reps",
+  "restSec",
+  "durationSec",
+  "distanceKm",
+  "intensity",
+  "notes",
+] as const;
 
-function workoutRow(workout: WorkoutSessionRecord): CsvCell[] {
-  const view = toWorkoutSessionView(workout);
-  return [
-    csvDateTime(workout.startedAt),
-    view.name,
-    view.durationMinutes,
-    view.calories,
-    view.clientSummary.plannedExercises,
-    view.clientSummary.completedExercises,
-  ];
+/**
+ * A workout's rows: one per set of each exercise; an exercise without a set, or a workout without one, a row still.
+ * A workout saved without a name gets the file's word for one.
+ */
+export function workoutRows(workout: WorkoutSessionRecord, unnamed: string): CsvCell[][] {
+  const date = csvDateTime(workout.startedAt);
+  const name = workout.name || unnamed;
+  if (workout.entries.length === 0) return [[date, name, null, null, null, null, null, null, null, null, null]];
+  return workout.entries.flatMap((entry) => {
+    if (entry.sets.length === 0)
+      return [[date, name, entry.name, null, null, null, null, null, null, null, entry.notes]];
+    return entry.sets.map((set, index): CsvCell[] => [
+      date,
+      name,
+      entry.name,
+      index + 1,
+      set.weightKg,
+      set.reps,
+      set.restSec,
+      set.durationSec,
+      set.distanceKm,
+      set.intensity,
+      entry.notes,
+    ]);
+  });
 }

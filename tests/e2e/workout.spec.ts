@@ -68,7 +68,7 @@ test.describe("workout builder", () => {
     await openBuilder(page);
     await expect(page).toHaveTitle("S'entraîner | Dynami");
     await expect(stepHeading(page, "Choisis ton entraînement")).toBeVisible();
-    await expect(page.getByLabel("Nom de la séance")).toHaveValue(/^Session - \d{2}\/\d{2}\/\d{4}$/);
+    await expect(page.getByLabel("Nom de la séance")).toHaveValue(/^Séance - \d{2}\/\d{2}\/\d{4}$/);
     // Next needs a choice; previous is disabled at step 0.
     await expect(next(page)).toBeDisabled();
     await expect(previous(page)).toBeDisabled();
@@ -320,7 +320,7 @@ test.describe("workout builder", () => {
     await openBuilder(page, "/exo?lng=de");
     await expect(stepHeading(page, "Wähle deine Trainingsart")).toBeVisible();
     await openBuilder(page, "/exo?lng=es");
-    await expect(stepHeading(page, "Elige tu entrenamiento")).toBeVisible();
+    await expect(stepHeading(page, "Elige el tipo de entrenamiento")).toBeVisible();
   });
 });
 

@@ -162,7 +162,7 @@ describe("the dashboard as the server renders it", () => {
       errors: { history: true, sessions: false, summary: false, exercises: false },
     });
     expect(history).toContain("Erreur de chargement");
-    expect(history).not.toContain("Erreur de chargement des sessions");
+    expect(history).not.toContain("Impossible de charger tes séances.");
     // Without the records, nothing says there is no data.
     expect(history).not.toContain(EMPTY_MESSAGE);
 
@@ -170,14 +170,14 @@ describe("the dashboard as the server renders it", () => {
       ...emptyData,
       errors: { history: false, sessions: true, summary: false, exercises: false },
     });
-    expect(sessions).toContain("Erreur de chargement des sessions");
+    expect(sessions).toContain("Impossible de charger tes séances.");
 
     const summary = body({
       ...emptyData,
       summary: null,
       errors: { history: false, sessions: false, summary: true, exercises: false },
     });
-    expect(summary).toContain("Impossible de récupérer tes statistiques pour l’instant.");
+    expect(summary).toContain("Impossible de récupérer tes statistiques pour l'instant.");
     expect(summary).not.toContain(EMPTY_MESSAGE);
     // No statistics panel without the summary.
     expect(summary).not.toContain("Tes statistiques");

@@ -22,7 +22,7 @@ import { withoutControlCharacters } from "../text";
 
 /** Answers of the JSON API, in French like every API message; a field's path comes first. */
 export const SESSION_PAYLOAD_MESSAGES = {
-  bodyNotAnObject: "Corps de requête invalide : un objet séance est attendu.",
+  bodyNotAnObject: "Corps de requête invalide : un objet séance est attendu.",
   notAnObject: "doit être un objet.",
   notAList: "doit être une liste.",
   tooMany: (max: number) => `contient plus de ${max} éléments.`,
@@ -41,7 +41,7 @@ export const SESSION_PAYLOAD_MESSAGES = {
   inTheFuture: "endedAt ne peut pas être dans le futur.",
   tooOld: "endedAt ne peut pas précéder le 1er janvier 2020.",
   noValidEntries:
-    "Aucune série valide : note au moins une répétition, une charge, une durée ou une distance pour enregistrer la séance.",
+    "Aucune série valide : note au moins une répétition, une charge, une durée ou une distance pour enregistrer la séance.",
   tooManySessions: (minutes: number) => `Trop de séances enregistrées en une heure. Réessaie dans ${minutes} min.`,
 } as const;
 

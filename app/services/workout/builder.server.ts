@@ -78,21 +78,12 @@ export interface BuilderContext {
   catalogue?: ExerciseCatalogue;
 }
 
-/** Lists show two lines of a description: what goes beyond is never sent. */
-const CARD_DESCRIPTION_LENGTH = 160;
-
-export function shortDescription(text: string, max = CARD_DESCRIPTION_LENGTH): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const lastSpace = cut.lastIndexOf(" ");
-  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.]+$/, "")}…`;
-}
-
 function card(exercise: Exercise, language: CatalogueLanguage): ExerciseCard {
   return {
     id: exercise.id,
     name: localizedName(exercise, language),
-    description: shortDescription(exercise.description[language]),
+    // The whole text: cards show its beginning and the rest behind 'Lire la suite'.
+    description: exercise.description[language],
     type: exercise.type,
     muscles: exercise.muscles,
     equipment: exercise.equipment,

@@ -119,7 +119,7 @@ describe("sending them", () => {
     }
     const { fetch } = answers(
       Response.json(
-        { message: "Aucune série valide : note au moins une répétition…", code: "NO_VALID_ENTRIES" },
+        { message: "Aucune série valide : note au moins une répétition…", code: "NO_VALID_ENTRIES" },
         { status: 400 },
       ),
       Response.json({ message: "endedAt ne peut pas être dans le futur." }, { status: 400 }),
