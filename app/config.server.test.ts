@@ -2,11 +2,42 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, isLoopbackHost, loadConfig } from "./config.server.ts";
+import { ConfigError, isLoopbackHost, loadConfig, unsetLegalNoticeVariables } from "./config.server.ts";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "dynami-config-"));
 
 describe("loadConfig", () => {
+  it("reads the legal notice's settings, trimmed, and leaves the unset ones null", () => {
+    const config = loadConfig(
+      { LEGAL_PUBLISHER_NAME: " Dynami SAS ", LEGAL_HOST_PHONE: "+33 1 23 45 67 89", LEGAL_HOST_NAME: "  " },
+      { dataDir: dataDir() },
+    );
+    expect(config.legalNotice).toEqual({
+      publisherName: "Dynami SAS",
+      publisherAddress: null,
+      publicationDirector: null,
+      hostName: null,
+      hostAddress: null,
+      hostPhone: "+33 1 23 45 67 89",
+    });
+    // The start-up notice names what is left to set.
+    expect(unsetLegalNoticeVariables(config.legalNotice)).toEqual([
+      "LEGAL_PUBLISHER_ADDRESS",
+      "LEGAL_PUBLICATION_DIRECTOR",
+      "LEGAL_HOST_NAME",
+      "LEGAL_HOST_ADDRESS",
+    ]);
+  });
+
+  it.each([
+    ["LEGAL_PUBLISHER_ADDRESS", { LEGAL_PUBLISHER_ADDRESS: "12 rue des Galets\n69001 Lyon" }],
+    ["LEGAL_HOST_NAME", { LEGAL_HOST_NAME: "x".repeat(301) }],
+  ])("stops at a legal notice setting that is not one line of text: %s", (variable, env) => {
+    expect(() => loadConfig(env, { dataDir: dataDir() })).toThrow(
+      expect.objectContaining({ name: "ConfigError", variable }),
+    );
+  });
+
   it("uses the documented defaults", () => {
     const config = loadConfig({}, { dataDir: dataDir() });
     expect(config).toMatchObject({
@@ -19,6 +50,16 @@ describe("loadConfig", () => {
       isProduction: false,
       appUrl: "http://localhost:3000",
     });
+  });
+
+  it.each([
+    [{}, false],
+    [{ TRUST_PROXY: "off" }, false],
+    [{ TRUST_PROXY: "1" }, 1],
+    [{ TRUST_PROXY: "10.0.0.5, 10.1.0.0/16,::1,fd00::/8" }, ["10.0.0.5", "10.1.0.0/16", "::1", "fd00::/8"]],
+    [{ TRUST_PROXY: "loopback" }, ["loopback"]],
+  ])("reads TRUST_PROXY %j (off by default)", (env, trustProxy) => {
+    expect(loadConfig(env, { dataDir: dataDir() }).trustProxy).toEqual(trustProxy);
   });
 
   it("generates a session secret once outside production and keeps it", () => {
@@ -48,6 +89,11 @@ describe("loadConfig", () => {
     ["APP_URL", { APP_URL: "not a url" }],
     ["SMTP_URL", { SMTP_URL: "http://mail" }],
     ["NODE_ENV", { NODE_ENV: "staging" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "yes please" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "11" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "10.0.0.1,10.0.0.999" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "10.0.0.0/33" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "proxy.example" }],
   ])("names %s when its value is wrong", (variable, env) => {
     try {
       loadConfig(env, { dataDir: dataDir() });

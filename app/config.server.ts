@@ -37,6 +37,71 @@ function isListenHost(value: string): boolean {
   return value.length <= 253 && labels.every((label) => hostLabel.test(label)) && !/^\d+$/.test(labels.at(-1)!);
 }
 
+/**
+ * A line of the legal notice (a name, an address, a phone number): shown as
+ * written, one line of printable text.
+ */
+const legalLine = z
+  .string()
+  .trim()
+  .max(300, { error: "expected one line of at most 300 characters" })
+  .refine((value) => !/[\p{Cc}]/u.test(value), { message: "expected one line of text, without control characters" })
+  .optional();
+
+/** The legal notice's settings: publisher and host, as the operator fills them (LCEN art. 6, § 5 DDG). */
+export const LEGAL_NOTICE_VARIABLES = {
+  publisherName: "LEGAL_PUBLISHER_NAME",
+  publisherAddress: "LEGAL_PUBLISHER_ADDRESS",
+  publicationDirector: "LEGAL_PUBLICATION_DIRECTOR",
+  hostName: "LEGAL_HOST_NAME",
+  hostAddress: "LEGAL_HOST_ADDRESS",
+  hostPhone: "LEGAL_HOST_PHONE",
+} as const;
+export type LegalNoticeField = keyof typeof LEGAL_NOTICE_VARIABLES;
+
+/** The legal notice's variables the operator has not set. */
+export function unsetLegalNoticeVariables(legalNotice: Record<LegalNoticeField, string | null>): string[] {
+  return (Object.keys(LEGAL_NOTICE_VARIABLES) as LegalNoticeField[])
+    .filter((field) => legalNotice[field] === null)
+    .map((field) => LEGAL_NOTICE_VARIABLES[field]);
+}
+
+/** proxy-addr's names for address ranges (express's `trust proxy`). */
+const proxyRangeNames = ["loopback", "linklocal", "uniquelocal"];
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.includes(entry) || isIP(entry) !== 0) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0 || prefix === undefined || !/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Who may say, in X-Forwarded-For, which address a request comes from:
+ * nobody (off, the default: every limit counts the socket's peer), the
+ * last N hops, or the proxies at these addresses or ranges.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): AppConfig["trustProxy"] => {
+    if (/^(off|false|0|no)$/i.test(value)) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= 10) return hops;
+    } else {
+      const entries = value.split(",").map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    context.addIssue({
+      code: "custom",
+      message:
+        "expected off, a hop count from 1 to 10, or proxy addresses such as 10.0.0.5,10.1.0.0/16 (or loopback, linklocal, uniquelocal)",
+    });
+    return z.NEVER;
+  });
+
 const environmentSchema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], {
@@ -69,6 +134,13 @@ const environmentSchema = z.object({
     .optional(),
   MAIL_DIR: z.string().trim().min(1, { error: "expected a folder path" }).default("./data/mail"),
   CONTACT_TO: z.email({ error: "expected an e-mail address" }).optional(),
+  LEGAL_PUBLISHER_NAME: legalLine,
+  LEGAL_PUBLISHER_ADDRESS: legalLine,
+  LEGAL_PUBLICATION_DIRECTOR: legalLine,
+  LEGAL_HOST_NAME: legalLine,
+  LEGAL_HOST_ADDRESS: legalLine,
+  LEGAL_HOST_PHONE: legalLine,
+  TRUST_PROXY: trustProxy.optional(),
 });
 
 export interface AppConfig {
@@ -88,6 +160,13 @@ export interface AppConfig {
   smtpUrl: string | null;
   mailDir: string;
   contactTo: string;
+  /** The legal notice's publisher and host; null where the operator has not set it (the page shows a placeholder). */
+  legalNotice: Record<LegalNoticeField, string | null>;
+  /**
+   * Whose X-Forwarded-For is believed (express's `trust proxy`): false (the
+   * socket's peer is the client), a hop count, or the proxies' addresses.
+   */
+  trustProxy: false | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -137,6 +216,10 @@ export function loadConfig(
     smtpUrl: values.SMTP_URL ?? null,
     mailDir: values.MAIL_DIR,
     contactTo: values.CONTACT_TO ?? "contact@dynami.local",
+    legalNotice: Object.fromEntries(
+      Object.entries(LEGAL_NOTICE_VARIABLES).map(([field, variable]) => [field, values[variable] ?? null]),
+    ) as AppConfig["legalNotice"],
+    trustProxy: values.TRUST_PROXY ?? false,
   };
 }
 

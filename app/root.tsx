@@ -79,7 +79,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The account dialog's history view is the dashboard: its data comes with the page that shows it.
   const showsDashboard = new URL(request.url).searchParams.get(accountSearchParam) === "history";
-  const dashboard = showsDashboard && current ? await loadDashboard(getServices(context).store, current.user) : null;
+  const dashboard =
+    showsDashboard && current
+      ? await loadDashboard(getServices(context).store, current.user, getLocale(context))
+      : null;
   const headers = new Headers();
   for (const clear of [account.clearCookie, dashboardOutcome.clearCookie])
     if (clear) headers.append("Set-Cookie", clear);

@@ -53,6 +53,16 @@ const HOME_P99_TARGET_MS = 100;
 // at twice the home page's throughput or more, p99 under 50 ms at 10 connections.
 const SUMMARY_VS_HOME_TARGET = 2;
 const SUMMARY_P99_TARGET_MS = 50;
+// The targets of issue 24, for the same user: an exercise's history and its last time
+// at twice the home page's throughput or more, p99 under 50 ms at 10 connections.
+const MEMORY_VS_HOME_TARGET = 2;
+const MEMORY_P99_TARGET_MS = 50;
+/** The bench user's most logged lift: 1,000 sessions of it. */
+const MEMORY_EXERCISE = "barbell-bench-press-medium-grip";
+const MEMORY_TARGETS = {
+  "exercise history": `/api/exercises/${MEMORY_EXERCISE}/history`,
+  "last time": `/api/exercises/${MEMORY_EXERCISE}/history?limit=1`,
+};
 
 // The targets of issue 28: pages as a signed-in user gets them (always rendered for them, never from
 // the render cache), next to hello world at 10 connections, p99 under 50 ms at 10 connections.
@@ -96,7 +106,13 @@ const APP_TARGETS = [
  * rounds, the median ratio kept: on a shared machine the load drifts between
  * two long runs, much less between two short ones back to back.
  */
-const COMPARED_TO_HOME = { "/exo": 0.8, "/exo list": 0.8, summary: SUMMARY_VS_HOME_TARGET };
+const COMPARED_TO_HOME = {
+  "/exo": 0.8,
+  "/exo list": 0.8,
+  summary: SUMMARY_VS_HOME_TARGET,
+  "exercise history": MEMORY_VS_HOME_TARGET,
+  "last time": MEMORY_VS_HOME_TARGET,
+};
 const PAIRED_ROUNDS = 5;
 
 // JavaScript budgets in bytes, gzipped (1 KB = 1,000 bytes): React and React
@@ -113,6 +129,7 @@ const WEIGHED_PAGES = [
   { label: "/privacy-policy", path: "/privacy-policy", budget: PAGE_BUDGET },
   { label: "/cookies", path: "/cookies", budget: PAGE_BUDGET },
   { label: "/not-found", path: "/not-found", budget: PAGE_BUDGET },
+  { label: "/api/docs", path: "/api/docs", budget: PAGE_BUDGET },
   { label: "404 page", path: "/page-qui-n-existe-pas", budget: PAGE_BUDGET, expectedStatus: 404 },
   { label: "/outils", path: "/outils", budget: FORM_PAGE_BUDGET },
   { label: "/imc", path: "/imc", budget: FORM_PAGE_BUDGET },
@@ -147,10 +164,20 @@ const JS_BEYOND_HOME = { "/exo": 60 * KB, "/exo list": 60 * KB, "/exo session": 
  */
 const DASHBOARD_PAGES = [
   { label: "/historique", path: "/historique", budget: FORM_PAGE_BUDGET },
+  // One exercise's progress: its chart loads apart too (a page of links, a plain page's budget).
+  { label: "/progression", path: `/progression/${MEMORY_EXERCISE}`, budget: PAGE_BUDGET },
   { label: "/outils?compte=history", path: "/outils?compte=history", budget: FORM_PAGE_BUDGET },
 ];
 /** Other pages behind a login, weighed as their user gets them: forms, so the form pages' budget. */
-const SIGNED_IN_PAGES = [{ label: "/mon-compte", path: "/mon-compte", budget: FORM_PAGE_BUDGET }];
+const SIGNED_IN_PAGES = [
+  { label: "/mon-compte", path: "/mon-compte", budget: FORM_PAGE_BUDGET },
+  // The session view with each exercise's last time, its placeholders and 'Reprendre mes séries'.
+  {
+    label: "/exo session, signed in",
+    path: `/exo?mode=seance&choix=${MEMORY_EXERCISE}&choix=barbell-squat&choix=running`,
+    budget: FORM_PAGE_BUDGET,
+  },
+];
 const ADMIN_PAGES = [
   { label: "/admin", path: "/admin", budget: FORM_PAGE_BUDGET },
   { label: "/admin/newsletter/new", path: "/admin/newsletter/new", budget: FORM_PAGE_BUDGET },
@@ -630,6 +657,17 @@ try {
       headers: dashboardHeaders,
       connections: LATENCY_CONNECTIONS,
     },
+    // A lifter's memory: the same user's history of one lift, and its last time (a page of one).
+    ...Object.entries(MEMORY_TARGETS).flatMap(([label, targetPath]) => [
+      { label, path: targetPath, expectedStatus: 200, headers: dashboardHeaders, homeHeaders: dashboardHeaders },
+      {
+        label: `${label} (10 conn.)`,
+        path: targetPath,
+        expectedStatus: 200,
+        headers: dashboardHeaders,
+        connections: LATENCY_CONNECTIONS,
+      },
+    ]),
   ];
   if (WITH_LOAD) {
     console.log(
@@ -740,6 +778,15 @@ try {
     );
   }
 
+  for (const label of Object.keys(MEMORY_TARGETS)) {
+    const atLatencyLoad = loadRows.find((row) => row.label === `${label} (10 conn.)`);
+    if (!atLatencyLoad) continue;
+    console.log(
+      `${label} p99 at ${LATENCY_CONNECTIONS} connections ${formatNumber(atLatencyLoad.p99, 1)} ms (target under ${MEMORY_P99_TARGET_MS} ms): ` +
+        (atLatencyLoad.p99 < MEMORY_P99_TARGET_MS ? "met" : "MISSED"),
+    );
+  }
+
   if (pairedRows.length > 0) {
     console.log(
       `\nThroughput next to the home page (${PAIRED_ROUNDS} rounds of home then target, median ratio; ` +
@@ -761,11 +808,13 @@ try {
       ]),
       [false, false, true, true, true, true, true, false],
     );
-    const summary = pairedRows.find((row) => row.label === "summary");
-    if (summary) {
+    for (const row of pairedRows.filter((paired) =>
+      ["summary", ...Object.keys(MEMORY_TARGETS)].includes(paired.label),
+    )) {
+      const target = COMPARED_TO_HOME[row.label];
       console.log(
-        `\nsummary at ${formatNumber(summary.median, 2)} × the throughput of ${summary.versus} (target ${SUMMARY_VS_HOME_TARGET} × or more): ` +
-          (summary.median >= SUMMARY_VS_HOME_TARGET ? "met" : "MISSED"),
+        `${row.label} at ${formatNumber(row.median, 2)} × the throughput of ${row.versus} (target ${target} × or more): ` +
+          (row.median >= target ? "met" : "MISSED"),
       );
     }
   }

@@ -9,7 +9,7 @@ export const PSEUDO_MAX_LENGTH = 30;
 export const EMAIL_MAX_LENGTH = 254;
 
 export const ACCOUNT_MESSAGES = {
-  loginRequired: "Identifiant et mot de passe sont requis.",
+  loginRequired: "E-mail ou pseudo et mot de passe requis.",
   pseudoRequired: "Pseudo requis.",
   pseudoLength: `Le pseudo doit faire entre ${PSEUDO_MIN_LENGTH} et ${PSEUDO_MAX_LENGTH} caractères.`,
   pseudoCharacters:
@@ -25,9 +25,9 @@ export const ACCOUNT_MESSAGES = {
   resetTokenMissing: "Lien invalide ou expiré.",
   resetPasswordTooShort: "Min 8 caractères.",
   pseudoTaken: "Ce pseudo est déjà pris.",
-  signupSuccess: "Compte créé ! Vérifie ton email pour l'activer.",
-  loginFailed: "Identifiant ou mot de passe incorrect.",
-  loginSuccess: "Connexion réussie !",
+  signupSuccess: "Compte créé ! Vérifie ton e-mail pour l'activer.",
+  loginFailed: "E-mail, pseudo ou mot de passe incorrect.",
+  loginSuccess: "Connexion réussie !",
   emailNotVerified:
     "Ton adresse e-mail n'est pas encore vérifiée. Clique sur le lien reçu par e-mail, ou demande un nouveau lien.",
   verificationResent: "Si ce compte attend une vérification, un nouveau lien vient d'être envoyé.",
@@ -248,19 +248,46 @@ export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60_000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
 
 /** Sign-up, forgot-password and resend requests send mails: 20 per address per 15 minutes (a household or an office shares one address). */
-export const MAIL_REQUEST_LIMITS = { perAddress: 20, windowSeconds: 15 * 60 } as const;
+/**
+ * Requests that send a mail (sign-up, forgot password, a new verification
+ * link, an address change), over 15 minutes: 5 for one recipient from one
+ * address (a client asking again and again), 50 per address (a client
+ * mailing many inboxes). Behind a shared address (a NAT, a proxy without
+ * TRUST_PROXY) the per-address budget is what one client alone may not use
+ * up, so it stays well above what a family or an office asks for.
+ */
+export const MAIL_REQUEST_LIMITS = { perAddressAndRecipient: 5, perAddress: 50, windowSeconds: 15 * 60 } as const;
+
+/**
+ * Mails that anyone can make the app send to an inbox they do not own (a
+ * reset link, an "already registered" notice...): at most 3 of a kind per
+ * recipient an hour, however many addresses ask. Past it the request gets
+ * the same answer and no mail: the requester learns nothing new.
+ */
+export const RECIPIENT_MAIL_LIMIT = { perKind: 3, windowSeconds: 60 * 60 } as const;
+export const recipientCappedMailKinds = ["reset", "already-registered", "verification", "email-in-use"] as const;
+export type RecipientCappedMailKind = (typeof recipientCappedMailKinds)[number];
 
 /**
  * Login throttling, failures counted over 15 minutes: 5 per identifier from
- * one address, 20 per address. Nobody can lock an account out: across all
- * addresses an identifier only slows down (loginDelayMs), and the right
- * password from an address that has not failed is never refused.
+ * one address (refused), 20 per address. Past its 20, an address is slowed
+ * (loginDelayMs over its extra failures) and a wrong password there answers
+ * 429, but the right one still signs in: an address shared by many people
+ * (a NAT, a proxy) cannot be used to shut out a user who knows their
+ * password. Across all addresses an identifier only slows down.
  */
 export const LOGIN_LIMITS = {
   windowSeconds: 15 * 60,
   failuresPerIdentifierAndAddress: 5,
   failuresPerAddress: 20,
 } as const;
+
+/**
+ * A sign-in answers within about 5 s: its slowdown (below) and its wait for a
+ * password-hashing slot together must end within this time, or it gets 503
+ * with Retry-After at once; the check itself then takes a fraction of a second.
+ */
+export const SIGN_IN_START_CHECK_WITHIN_MS = 4_500;
 
 /** The slowdown of an identifier that failed from anywhere: free failures, then a doubling delay up to a cap. */
 export const LOGIN_SLOWDOWN = { freeFailures: 5, firstDelayMs: 250, maxDelayMs: 4_000 } as const;

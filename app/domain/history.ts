@@ -44,10 +44,19 @@ export interface CaloriesHistoryMeta {
 export type HistoryEntry =
   { action: "IMC_CALC"; meta: ImcHistoryMeta } | { action: "CALORIES_CALC"; meta: CaloriesHistoryMeta };
 
+/**
+ * Calculations one user may save in an hour (the calculator pages and
+ * POST /api/history together): far more than anyone calculates, few enough
+ * that a script cannot fill the store or make the export heavy.
+ */
+export const HISTORY_WRITE_LIMIT = { perUser: 100, windowSeconds: 60 * 60 } as const;
+
 /** Answers of the JSON API, in French like every API message. */
 export const HISTORY_MESSAGES = {
-  bodyNotAnObject: "Corps de requête invalide : un objet { action, meta } est attendu.",
-  unknownAction: "Action inconnue : IMC_CALC ou CALORIES_CALC attendue.",
+  tooMany: (minutes: number) =>
+    `Trop de calculs enregistrés\u00a0: réessaie dans ${minutes}\u00a0minute${minutes > 1 ? "s" : ""}.`,
+  bodyNotAnObject: "Corps de requête invalide : un objet { action, meta } est attendu.",
+  unknownAction: "Action inconnue : IMC_CALC ou CALORIES_CALC attendue.",
   metaRequired: "meta est requis.",
   metaNotAnObject: "meta doit être un objet.",
   invalidDate: "date doit être une date ISO 8601 (ex. 2026-01-31T08:30:00.000Z).",

@@ -19,7 +19,7 @@ export const allNamespaces = namespacesOf(resources, fallbackLanguage);
  * mails and newsletters), and the long legal texts (the legal pages get theirs as loader data, already
  * translated: see app/components/legal/legal-texts.server.ts).
  */
-export const serverOnlyNamespaces: readonly string[] = ["mail", "newsletter-mail", "legal"];
+export const serverOnlyNamespaces: readonly string[] = ["mail", "newsletter-mail", "legal", "api-docs"];
 
 export function isBrowserNamespace(namespace: string): boolean {
   return allNamespaces.includes(namespace) && !serverOnlyNamespaces.includes(namespace);

@@ -13,7 +13,7 @@ import type { ImcResult } from "~/domain/imc";
  * log in), or not saved because the store failed (the spec ignores such
  * failures: the result is still shown).
  */
-export type HistorySaveOutcome = "saved" | "signed-out" | "failed";
+export type HistorySaveOutcome = "saved" | "signed-out" | "limited" | "failed";
 
 export interface ImcCalculatorData {
   calculator: "imc";

@@ -20,7 +20,7 @@ import { deleteNewsletter, listNewsletters } from "~/services/newsletters.server
 import { approveReview, deleteReview, listReviewsForModeration } from "~/services/reviews.server";
 import type { RootLoaderData } from "~/lib/root-loader-data";
 
-// /admin: 'Gestion des avis' (default) and 'Rédaction Newsletter'
+// /admin: 'Gestion des avis' (default) and 'Rédaction de la newsletter'
 // (?onglet=newsletter). The role is checked here, in the loader and in the
 // action, never only in a parent.
 

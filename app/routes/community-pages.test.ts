@@ -5,6 +5,7 @@ import * as reviewPage from "./avis.nouveau.tsx";
 import * as confirmPage from "./newsletter.confirmer.tsx";
 import * as unsubscribePage from "./newsletter.desinscription.tsx";
 import * as newsletterPage from "./newsletter.tsx";
+import { unsubscribeTokenFor } from "~/services/newsletter-unsubscribe.server";
 
 // The community's page actions, as the forms post them without JavaScript.
 
@@ -111,18 +112,26 @@ describe("/newsletter/confirmer and /newsletter/desinscription", () => {
     // Opening the unsubscribe link changes nothing: the page asks.
     const page = await callRoute(
       unsubscribePage.loader as never,
-      new Request(`${origin}/newsletter/desinscription?token=${subscriber!.unsubscribeToken}`),
+      new Request(
+        `${origin}/newsletter/desinscription?token=${unsubscribeTokenFor(app.services.config.sessionSecret, subscriber!.id)}`,
+      ),
       { context: app.context() },
     );
-    expect(await page.json()).toMatchObject({ token: subscriber!.unsubscribeToken });
+    expect(await page.json()).toMatchObject({
+      token: unsubscribeTokenFor(app.services.config.sessionSecret, subscriber!.id),
+    });
     expect(await app.services.store.newsletterSubscribers.findByEmail("reader@example.com")).not.toBeNull();
 
-    const done = await post(unsubscribePage, "/newsletter/desinscription", { token: subscriber!.unsubscribeToken });
+    const done = await post(unsubscribePage, "/newsletter/desinscription", {
+      token: unsubscribeTokenFor(app.services.config.sessionSecret, subscriber!.id),
+    });
     expect(done.status).toBe(200);
     expect(await done.json()).toEqual({ ok: true, messageKey: "unsubscribed" });
     expect(await app.services.store.newsletterSubscribers.findByEmail("reader@example.com")).toBeNull();
 
-    const stale = await post(unsubscribePage, "/newsletter/desinscription", { token: subscriber!.unsubscribeToken });
+    const stale = await post(unsubscribePage, "/newsletter/desinscription", {
+      token: unsubscribeTokenFor(app.services.config.sessionSecret, subscriber!.id),
+    });
     expect(await stale.json()).toEqual({ ok: false, messageKey: "unsubscribeUnknown" });
   });
 

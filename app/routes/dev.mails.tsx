@@ -24,6 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Never kept by a cache: each request is checked (devToolsAllowed). */
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
 export function meta() {
   return [{ title: pageTitle("Mails (développement)") }, { name: "robots", content: "noindex" }];
 }

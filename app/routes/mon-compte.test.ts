@@ -219,7 +219,7 @@ describe("/mon-compte/photo without JavaScript", () => {
     expect(uploaded.headers.get("Location")).toBe("/mon-compte#photo");
     const shown = await json(await page(`${cookie}; ${cookiesOf(uploaded)}`));
     expect(shown).toMatchObject({
-      account: { photo: expect.stringMatching(new RegExp(`^/photos/${user.id}/[0-9a-f]{24}\\.webp$`)) },
+      account: { photo: expect.stringMatching(new RegExp(`^/photos/${user.id}/[0-9a-f]{32}\\.webp$`)) },
       flash: { section: "photo", ok: true, message: "Photo mise à jour avec succès" },
     });
 

@@ -4,10 +4,13 @@ import { findServedPhoto } from "~/services/photos.server";
 import { normalizeObjectId } from "~/store/object-id";
 
 // GET /photos/{userId}/{version}.webp: a profile photo, from the store. The
-// address changes with every new photo, so it is cached for a year and never
-// revalidated in between; the ETag serves clients that ask anyway.
+// version is random (128 bits), so only those given the address (the user,
+// the pages that show the photo) can open it; any other version is a 404,
+// never a pointer to the current one. The address changes with every new
+// photo, so it is cached for a year and never revalidated in between; the
+// ETag serves clients that ask anyway.
 
-const FILE_NAME = /^([0-9a-f]{24})\.webp$/;
+const FILE_NAME = /^([0-9a-f]{32})\.webp$/;
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 function notFound(): Response {
@@ -24,9 +27,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const served = await findServedPhoto(getServices(context).store, userId, version);
   if (served.kind === "missing") return notFound();
-  if (served.kind === "moved") {
-    return new Response(null, { status: 302, headers: { Location: served.path, "Cache-Control": "no-store" } });
-  }
   const { photo } = served;
   const headers = {
     "Cache-Control": `public, max-age=${YEAR_SECONDS}, immutable`,

@@ -268,7 +268,7 @@ describe("the log", () => {
 });
 
 describe("a route that answers a body past its limit itself", () => {
-  it("the photo upload takes a 5 MB photo's body; past it, it says 'La photo ne doit pas dépasser 5MB'", async () => {
+  it("the photo upload takes a 5 MB photo's body; past it, it says 'La photo ne doit pas dépasser 5 Mo.'", async () => {
     const login = await fetch(`${server.origin}/api/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -285,7 +285,7 @@ describe("a route that answers a body past its limit itself", () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({
       success: false,
-      message: "La photo ne doit pas dépasser 5MB",
+      message: "La photo ne doit pas dépasser 5 Mo.",
       code: "tooLarge",
     });
 
@@ -298,5 +298,24 @@ describe("a route that answers a body past its limit itself", () => {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(refused.status).toBe(415);
+  });
+});
+
+describe("the development tools behind the render cache", () => {
+  it("a view of /dev/mails from this machine is never served to a request with another Host", async () => {
+    const local = await rawExchange(
+      server.port,
+      `GET /dev/mails HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(local).toMatch(/^HTTP\/1\.1 200/);
+    expect(head(local)).toMatch(/cache-control: no-store/i);
+    for (let i = 0; i < 2; i++) {
+      const foreign = await rawExchange(
+        server.port,
+        `GET /dev/mails HTTP/1.1\r\nHost: dynami.example\r\nConnection: close\r\n\r\n`,
+      );
+      expect(foreign).toMatch(/^HTTP\/1\.1 404/);
+      expect(foreign).not.toContain("Mails envoyés");
+    }
   });
 });

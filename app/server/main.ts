@@ -13,10 +13,12 @@ import type { RouterContextProvider as RouterContext, ServerBuild } from "react-
 import { type AppConfig, ConfigError, loadConfig } from "../config.server.ts";
 import { bodyLimitFor } from "../lib/body-limits.ts";
 import { CATALOGUE_URL_PATH, catalogueStaticOptions } from "./catalogue-static.ts";
+import { isMultipartType, isWellFormedMultipart } from "../lib/multipart.server.ts";
 import { closeAfterAnswer, hasBody, readBody, releaseUnreadBody } from "./request-body.ts";
 import {
   bodyTooLargeRefusal,
   describeRequest,
+  malformedBodyRefusal,
   handleServerError,
   isApiPath,
   REFUSALS,
@@ -119,6 +121,9 @@ const openResponses = new Set<ServerResponse>();
 
 const app = express();
 app.disable("x-powered-by");
+// The client's address (req.ip) comes from X-Forwarded-For only when the
+// peer is a proxy TRUST_PROXY names: every per-address limit counts it.
+app.set("trust proxy", config.trustProxy);
 
 app.use((req, res, next) => {
   const nonce = randomBytes(16).toString("base64");
@@ -148,6 +153,8 @@ const renderCache = vite
       ttlMs: 10_000,
       maxEntries: 500,
       nonceOf: (res) => String(res.locals.nonce ?? ""),
+      // Each request to the development tools is checked by their loaders (this machine only).
+      neverCached: (requestPath) => requestPath === "/dev" || requestPath.startsWith("/dev/"),
       contentSecurityPolicy: (scriptHashes) =>
         contentSecurityPolicy({ scriptHashes, isProduction: config.isProduction, isViteDev }),
     });
@@ -182,7 +189,7 @@ app.use((req, res, next) => {
   if (running) return next();
   releaseUnreadBody(req, res);
   res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" }).type("text/plain");
-  res.send("Dynami démarre : réessaie dans un instant.");
+  res.send("Dynami démarre : réessaie dans un instant.");
 });
 
 // The exercise catalogue: a long cache, revalidated by ETag (from public/ under Vite, else from the build).
@@ -240,13 +247,20 @@ async function handleAppRequest(
         refusedBodyLimit = limit;
       } else {
         body = outcome.body;
+        // A broken upload (cut off inside a part, a wrong boundary) is the
+        // client's error: answered here, before any route or form parser meets it.
+        const contentType = req.get("Content-Type");
+        if (isMultipartType(contentType) && !(await isWellFormedMultipart(body, contentType ?? ""))) {
+          console.warn(describeRequest(req, 400, "malformed multipart body"));
+          return sendRefusal(req, res, malformedBodyRefusal);
+        }
       }
     }
     const context = appEntry(currentBuild).createLoadContext(
       running!.services,
       {
         nonce: String(res.locals.nonce),
-        clientAddress: req.socket.remoteAddress ?? "unknown",
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
         refusedBodyLimit,
         refusedBodyAnsweredByRoute,
       },
@@ -254,8 +268,9 @@ async function handleAppRequest(
     );
     await sendFetchResponse(res, await handleRequest(toFetchRequest(req, res, body), context));
   } catch (error) {
-    // A client that went away mid-body has nobody left to answer.
-    if (req.destroyed && !req.complete) return;
+    // A client that went away mid-body has nobody left to answer; one that
+    // stopped sending but still listens gets a 400 (BodyCutOffError).
+    if (res.destroyed || !res.writable) return;
     next(error);
   }
 }

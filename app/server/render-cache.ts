@@ -53,6 +53,12 @@ export interface RenderCacheOptions {
   contentSecurityPolicy: (scriptHashes: string[]) => string;
   /** The per-request nonce set by the security headers (res.locals.nonce). */
   nonceOf: (res: Response) => string;
+  /**
+   * Addresses never served from nor kept in the cache, whatever their
+   * answer says: pages whose loader decides per request who may see them
+   * (the development tools), which a copy would skip.
+   */
+  neverCached?: (path: string) => boolean;
   now?: () => number;
 }
 
@@ -179,9 +185,11 @@ export function createRenderCache(options: RenderCacheOptions) {
     );
   }
 
+  const cacheable = (req: Request) => isCacheableRequest(req) && !options.neverCached?.(req.path);
+
   /** Before compression: answers from the cache, or lets the request through. */
   function serve(req: Request, res: Response, next: NextFunction) {
-    if (!isCacheableRequest(req)) {
+    if (!cacheable(req)) {
       res.setHeader("X-Render-Cache", "bypass");
       return next();
     }
@@ -218,7 +226,7 @@ export function createRenderCache(options: RenderCacheOptions) {
    * (uncompressed) and stores it once the answer is complete, if it may be.
    */
   function capture(req: Request, res: Response, next: NextFunction) {
-    if (!isCacheableRequest(req)) return next();
+    if (!cacheable(req)) return next();
     const key = cacheKey(req);
     res.setHeader("X-Render-Cache", "miss");
     const chunks: Buffer[] = [];

@@ -28,10 +28,19 @@ export function hasBody(req: IncomingMessage): boolean {
   return req.headers["transfer-encoding"] !== undefined || (declaredLength(req) ?? 0) > 0;
 }
 
+/** The body stopped before its end: the client's fault, a 400 if anyone is still there to read it. */
+export class BodyCutOffError extends Error {
+  readonly status = 400;
+  constructor(cause?: unknown) {
+    super("The client stopped sending before the end of the body.", { cause });
+    this.name = "BodyCutOffError";
+  }
+}
+
 /**
  * Reads the whole body, or stops as soon as it passes limitBytes (a declared
  * Content-Length over the limit stops it before the first byte). Rejects when
- * the client goes away first. Never destroys the request: what is left is for
+ * the body stops before its end (BodyCutOffError, a 400). Never destroys the request: what is left is for
  * releaseUnreadBody.
  */
 export function readBody(req: IncomingMessage, limitBytes: number): Promise<BodyReadOutcome> {
@@ -63,12 +72,12 @@ export function readBody(req: IncomingMessage, limitBytes: number): Promise<Body
     };
     const onFailure = (error: Error) => {
       stop();
-      reject(error);
+      reject(new BodyCutOffError(error));
     };
     const onClose = () => {
       if (req.complete) return;
       stop();
-      reject(new Error("The client closed the connection before sending the whole body."));
+      reject(new BodyCutOffError());
     };
     req.on("data", onData);
     req.on("end", onEnd);

@@ -26,6 +26,12 @@ export const REFUSALS = {
   },
 } as const satisfies Record<string, Refusal>;
 
+/** A body that cannot be read as what it says it is (a multipart upload cut off or broken). */
+export const malformedBodyRefusal: Refusal = {
+  status: 400,
+  message: "Le corps de la requête est incomplet ou illisible : renvoie le formulaire.",
+};
+
 export function bodyTooLargeRefusal(limitBytes: number): Refusal {
   return { status: 413, message: bodyTooLargeMessage(limitBytes) };
 }

@@ -4,11 +4,12 @@ import { csvDateTime, csvDialect, toCsv, type CsvCell } from "~/domain/csv";
 import { HISTORY_PAGE_SIZE } from "~/domain/history-page";
 import { EXPORT_LIMITS, type ExportFormat } from "~/domain/my-account";
 import { i18nFor } from "~/i18n/i18n.server";
-import { type Language } from "~/i18n/languages";
+import { fallbackLanguage, isSupportedLanguage, type Language } from "~/i18n/languages";
 import { WORKOUT_SESSION_PAGE_SIZE } from "~/domain/workout/session-page";
 import type { HistoryRecord, PageCursor, ReviewRecord, UserRecord, WorkoutSessionRecord } from "~/store/types";
 import type { CurrentUser } from "./auth/session.server";
 import type { Refused } from "./my-account.server";
+import { listRecords } from "./workout/exercise-history.server";
 import { toWorkoutSessionView } from "./workout/sessions.server";
 
 // "Download my data" (GDPR articles 15 and 20): one JSON file with
@@ -88,9 +89,12 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export async function accountExportData(services: AppServices, current: CurrentUser, now = new Date()) {
   const { store } = services;
   const user: UserRecord = current.user;
-  const [history, workouts, reviews, sessions, pendingChange, subscription] = await Promise.all([
+  const language = isSupportedLanguage(user.locale) ? user.locale : fallbackLanguage;
+  const [history, workouts, records, reviews, sessions, pendingChange, subscription] = await Promise.all([
     readHistory(services, user.id),
     readWorkoutSessions(services, user.id),
+    // One per exercise logged: at most the catalogue's, in one read.
+    listRecords(services, user.id, language),
     readReviews(services, user.id),
     store.sessions.listForUser(user.id, now),
     store.emailChanges.findPendingForUser(user.id, now),
@@ -139,6 +143,8 @@ export async function accountExportData(services: AppServices, current: CurrentU
       const { _id: _alias, ...view } = toWorkoutSessionView(workout);
       return view;
     }),
+    // Figures derived from the sessions above (kept so that reading them never walks every session).
+    personalRecords: records,
     reviews: reviews.map((review) => ({
       id: review.id,
       name: review.name,
@@ -265,22 +271,50 @@ export async function exportAccount(
     contentType: "text/csv; charset=utf-8",
     body: toCsv(
       WORKOUT_COLUMNS.map((column) => t(`export.workoutColumns.${column}`)),
-      workouts.toReversed().map(workoutRow),
+      workouts.toReversed().flatMap((workout) => workoutRows(workout, t("common:unnamedWorkout"))),
       dialect,
     ),
   };
 }
 
-const WORKOUT_COLUMNS = ["date", "name", "durationMinutes", "calories", "exercises", "completedExercises"] as const;
+/** One row per set, as Strong and Hevy export (the JSON file holds everything else of a workout). */
+const WORKOUT_COLUMNS = [
+  "date",
+  "session",
+  "exercise",
+  "set",
+  "weightKg",
+  "reps",
+  "restSec",
+  "durationSec",
+  "distanceKm",
+  "intensity",
+  "notes",
+] as const;
 
-function workoutRow(workout: WorkoutSessionRecord): CsvCell[] {
-  const view = toWorkoutSessionView(workout);
-  return [
-    csvDateTime(workout.startedAt),
-    view.name,
-    view.durationMinutes,
-    view.calories,
-    view.clientSummary.plannedExercises,
-    view.clientSummary.completedExercises,
-  ];
+/**
+ * A workout's rows: one per set of each exercise; an exercise without a set, or a workout without one, a row still.
+ * A workout saved without a name gets the file's word for one.
+ */
+export function workoutRows(workout: WorkoutSessionRecord, unnamed: string): CsvCell[][] {
+  const date = csvDateTime(workout.startedAt);
+  const name = workout.name || unnamed;
+  if (workout.entries.length === 0) return [[date, name, null, null, null, null, null, null, null, null, null]];
+  return workout.entries.flatMap((entry) => {
+    if (entry.sets.length === 0)
+      return [[date, name, entry.name, null, null, null, null, null, null, null, entry.notes]];
+    return entry.sets.map((set, index): CsvCell[] => [
+      date,
+      name,
+      entry.name,
+      index + 1,
+      set.weightKg,
+      set.reps,
+      set.restSec,
+      set.durationSec,
+      set.distanceKm,
+      set.intensity,
+      entry.notes,
+    ]);
+  });
 }

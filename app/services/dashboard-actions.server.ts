@@ -17,9 +17,10 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getCurrentUser } from "./auth/session.server";
 import { deleteCalculation } from "./history.server";
 import { deleteProfilePhoto, uploadProfilePhoto } from "./photos.server";
+import { deleteWorkoutSession } from "./workout/sessions.server";
 
 // The dashboard's forms (the page's and the dialog's): the photo, its
-// deletion, a measure's deletion. They post to /historique, which answers
+// deletion, a measure's deletion, a past workout's deletion (the page's). They post to /historique, which answers
 // with a redirect back to the page they came from and the outcome in a
 // flash cookie, with JavaScript or without.
 
@@ -81,11 +82,18 @@ function parseIntent(value: string | null): DashboardIntent | null {
   return (dashboardIntents as readonly string[]).includes(value ?? "") ? (value as DashboardIntent) : null;
 }
 
+/**
+ * Runs one of the dashboard's forms: its outcome and the page to go back to;
+ * `signedOut` when nobody is signed in (the body is then never read: a
+ * visitor's upload costs the server nothing); null for an unknown intent.
+ */
 export async function runDashboardAction(
   context: Readonly<RouterContextProvider>,
   request: Request,
-): Promise<{ outcome: DashboardOutcome; redirectTo: string } | null> {
+): Promise<{ outcome: DashboardOutcome; redirectTo: string } | { signedOut: true } | null> {
   const { store } = getServices(context);
+  const current = await getCurrentUser(context, request);
+  if (!current) return { signedOut: true };
   // Past the photo's limit the server read nothing: only an upload can be that large.
   if (getRefusedBodyLimit(context) !== null) {
     return { outcome: { intent: "photo-upload", ok: false, code: "tooLarge" }, redirectTo: returnPath(null, request) };
@@ -94,8 +102,6 @@ export async function runDashboardAction(
   const intent = parseIntent(form.intent);
   if (intent === null) return null;
   const redirectTo = returnPath(form.redirectTo, request);
-  const current = await getCurrentUser(context, request);
-  if (!current) return { outcome: { intent, ok: false, code: "notSignedIn" }, redirectTo };
   const userId = current.user.id;
 
   switch (intent) {
@@ -111,6 +117,10 @@ export async function runDashboardAction(
     case "measure-delete": {
       const deleted = form.id !== null && (await deleteCalculation(store, userId, form.id));
       return { outcome: { intent, ok: deleted, code: deleted ? "measureDeleted" : "measureDeleteFailed" }, redirectTo };
+    }
+    case "workout-delete": {
+      const deleted = form.id !== null && (await deleteWorkoutSession(getServices(context), userId, form.id));
+      return { outcome: { intent, ok: deleted, code: deleted ? "workoutDeleted" : "workoutDeleteFailed" }, redirectTo };
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { getServices } from "~/context.server";
-import type { HistoryEntry } from "~/domain/history";
+import { type HistoryEntry, HISTORY_WRITE_LIMIT } from "~/domain/history";
 import { HISTORY_PAGE_SIZE, type HistoryPageRequest } from "~/domain/history-page";
 import type { HistorySaveOutcome } from "~/lib/calculator-results";
 import type { HistoryRecord, Store } from "~/store/types";
@@ -29,6 +29,26 @@ export async function saveCalculation(store: Store, userId: string, entry: Histo
   return toHistoryView(record);
 }
 
+const HISTORY_WRITES = {
+  keyPrefix: "history-writes",
+  points: HISTORY_WRITE_LIMIT.perUser,
+  durationSeconds: HISTORY_WRITE_LIMIT.windowSeconds,
+};
+
+/**
+ * A user's own save (a calculator page, POST /api/history), within
+ * HISTORY_WRITE_LIMIT: the saved record, or when to try again.
+ */
+export async function saveCalculationWithinLimit(
+  store: Store,
+  userId: string,
+  entry: HistoryEntry,
+): Promise<{ ok: true; saved: HistoryEntryView } | { ok: false; retryAfterSeconds: number }> {
+  const counted = await store.rateLimiter(HISTORY_WRITES).consume(userId);
+  if (!counted.allowed) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(counted.msBeforeNext / 1000)) };
+  return { ok: true, saved: await saveCalculation(store, userId, entry) };
+}
+
 /** One page of the user's own records, newest first (a full page when no limit is given). */
 export async function listCalculations(
   store: Store,
@@ -52,8 +72,8 @@ export async function saveForCurrentUser(
   try {
     const current = await getCurrentUser(context, request);
     if (!current) return "signed-out";
-    await saveCalculation(getServices(context).store, current.user.id, entry);
-    return "saved";
+    const outcome = await saveCalculationWithinLimit(getServices(context).store, current.user.id, entry);
+    return outcome.ok ? "saved" : "limited";
   } catch (error) {
     console.error("Saving a calculation to the history failed:", error);
     return "failed";

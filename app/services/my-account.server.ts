@@ -12,7 +12,9 @@ import {
 } from "~/domain/my-account";
 import { renderMail } from "~/services/mail/templates.server";
 import { DuplicateKeyError, type UserRecord } from "~/store/types";
-import { allowMailRequest, displayName } from "./auth/accounts.server";
+import { removeMailFilesTo } from "~/services/mail/mail-files.server";
+import { mayMailRecipient } from "~/services/mail/recipient-quota.server";
+import { allowMailRequest, cancelPendingEmailChange, displayName, forgotPasswordLink } from "./auth/accounts.server";
 import { HashingBusyError, hashPassword, verifyPassword } from "./auth/passwords.server";
 import { type CurrentUser, endAllSessions } from "./auth/session.server";
 import { hashToken, newToken } from "./auth/tokens.server";
@@ -92,11 +94,6 @@ async function confirmPassword(
   return null;
 }
 
-/** The way back in when a change was not the owner's: the dialog's forgot-password view. */
-function forgotPasswordLink(services: AppServices): string {
-  return `${services.config.appUrl}/?compte=forgot`;
-}
-
 // ---------------------------------------------------------------- password
 
 /**
@@ -127,6 +124,7 @@ export async function changePassword(
   await services.store.users.update(user.id, { passwordHash });
   await services.store.sessions.deleteAllForUserExcept(user.id, current.session.id);
   await services.store.verifications.deleteForUser(user.id, "reset");
+  const cancelled = await cancelPendingEmailChange(services, user.id);
   await services.mailer.queue(
     renderMail("passwordChanged", {
       to: user.email,
@@ -134,6 +132,7 @@ export async function changePassword(
       link: forgotPasswordLink(services),
       name: displayName(user),
       userId: user.id,
+      notes: cancelled ? [cancelled] : [],
     }),
   );
   return { ok: true, message: { key: "passwordChanged" } };
@@ -160,21 +159,24 @@ export async function requestEmailChange(
   const services = getServices(context);
   const wrong = await confirmPassword(services, user, passwordInput(input.password));
   if (wrong) return { ...wrong, field: wrong.status === 403 ? "password" : undefined };
-  const limited = await allowMailRequest(services, options.clientAddress);
+  const newEmail = checked.email;
+  const limited = await allowMailRequest(services, options.clientAddress, newEmail);
   if (limited) return tooMany((limited.retryAfterSeconds ?? 60) * 1000);
 
-  const newEmail = checked.email;
   const owner = await services.store.users.findByEmail(newEmail);
   if (owner) {
-    await services.mailer.queue(
-      renderMail("emailInUse", {
-        to: owner.email,
-        locale: owner.locale,
-        link: services.config.appUrl,
-        name: displayName(owner),
-        userId: owner.id,
-      }),
-    );
+    // Past its cap the owner is not told again; the answer stays the same.
+    if (await mayMailRecipient(services.store, "email-in-use", owner.email)) {
+      await services.mailer.queue(
+        renderMail("emailInUse", {
+          to: owner.email,
+          locale: owner.locale,
+          link: services.config.appUrl,
+          name: displayName(owner),
+          userId: owner.id,
+        }),
+      );
+    }
   } else {
     const token = newToken();
     await services.store.emailChanges.request({
@@ -248,7 +250,6 @@ async function moveNewsletterSubscription(services: AppServices, user: UserRecor
     locale: subscription.locale,
     confirmTokenHash: null,
     confirmWithAccount: true,
-    unsubscribeToken: newToken(),
   });
   await subscribers.confirmWithAccount(newEmail);
   await subscribers.unsubscribe(user.email);
@@ -283,7 +284,6 @@ export async function setNewsletterSubscription(
     locale: user.locale,
     confirmTokenHash: null,
     confirmWithAccount: true,
-    unsubscribeToken: newToken(),
   });
   if (user.emailVerifiedAt) await store.newsletterSubscribers.confirmWithAccount(user.email);
   return { ok: true, message: { key: "newsletterSubscribed" } };
@@ -293,7 +293,23 @@ export async function setNewsletterSubscription(
 
 /** Ends every session of the account, the one asking included. */
 export async function logOutEverywhere(context: Context, current: CurrentUser): Promise<Done> {
-  await endAllSessions(context, current.user.id);
+  const services = getServices(context);
+  const { user } = current;
+  await endAllSessions(context, user.id);
+  // Told by mail only when it also stopped an address change.
+  const cancelled = await cancelPendingEmailChange(services, user.id);
+  if (cancelled) {
+    await services.mailer.queue(
+      renderMail("loggedOutEverywhere", {
+        to: user.email,
+        locale: user.locale,
+        link: forgotPasswordLink(services),
+        name: displayName(user),
+        userId: user.id,
+        notes: [cancelled],
+      }),
+    );
+  }
   return { ok: true, message: { key: "loggedOutEverywhere" } };
 }
 
@@ -302,8 +318,8 @@ export async function logOutEverywhere(context: Context, current: CurrentUser): 
 /**
  * Deletes the account once its password is confirmed: the store removes it
  * with everything stored for it (sessions, tokens, history, reviews,
- * newsletter subscription, mails waiting for it), then one last mail says
- * so. The pseudo and the address are free again; contact messages stay for
+ * newsletter subscription, mails waiting for it, and the mail files written
+ * for it without SMTP), then one last mail says so. The pseudo and the address are free again; contact messages stay for
  * their retention.
  */
 export async function deleteAccount(
@@ -319,8 +335,13 @@ export async function deleteAccount(
   const wrong = await confirmPassword(services, user, passwordInput(input.password));
   if (wrong) return { ...wrong, field: wrong.status === 403 ? "password" : undefined };
 
+  const pendingChange = await services.store.emailChanges.findPendingForUser(user.id);
   await services.store.accounts.erase(user.id);
   await services.store.rateLimiter(PASSWORD_CHECKS).delete(user.id);
+  // Without SMTP the mails were written as files: those of this account go too.
+  if (!services.config.smtpUrl) {
+    await removeMailFilesTo(services.config.mailDir, [user.email, ...(pendingChange ? [pendingChange.newEmail] : [])]);
+  }
   // Not tagged with the account: it is gone, and this mail must still leave.
   await services.mailer.queue(
     renderMail("accountDeleted", { to: user.email, locale: user.locale, name: displayName(user) }),

@@ -51,12 +51,14 @@ export function renderConfirmationMail(options: { to: string; locale: string; li
  */
 export function renderNewsletterMail(options: {
   newsletter: Pick<NewsletterRecord, "id" | "subject" | "content">;
-  subscriber: Pick<NewsletterSubscriberRecord, "id" | "email" | "locale" | "unsubscribeToken">;
+  subscriber: Pick<NewsletterSubscriberRecord, "id" | "email" | "locale">;
+  /** The subscriber's signed token (unsubscribeTokenFor). */
+  unsubscribeToken: string;
   appUrl: string;
 }): NewOutboxMail {
-  const { newsletter, subscriber, appUrl } = options;
+  const { newsletter, subscriber, unsubscribeToken, appUrl } = options;
   const { language, t } = translator(subscriber.locale);
-  const unsubscribeLink = unsubscribePageUrl(appUrl, subscriber.unsubscribeToken);
+  const unsubscribeLink = unsubscribePageUrl(appUrl, unsubscribeToken);
   const why = t("newsletter.why");
   const unsubscribe = t("newsletter.unsubscribe");
   const content = sanitizeNewsletterHtml(newsletter.content);
@@ -80,7 +82,7 @@ export function renderNewsletterMail(options: {
     text,
     html,
     headers: {
-      "List-Unsubscribe": `<${oneClickUnsubscribeUrl(appUrl, subscriber.unsubscribeToken)}>`,
+      "List-Unsubscribe": `<${oneClickUnsubscribeUrl(appUrl, unsubscribeToken)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
     dedupeKey: `newsletter:${newsletter.id}:${subscriber.id}`,

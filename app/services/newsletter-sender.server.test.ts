@@ -7,6 +7,7 @@ import type { NewOutboxMail, NewsletterDraft, Store } from "~/store/types";
 import { hashToken, newToken } from "./auth/tokens.server";
 import type { Mailer } from "./mail/outbox.server";
 import { NewsletterSender, SEND_FAILURE_REASONS } from "./newsletter-sender.server";
+import { unsubscribeTokenFor } from "./newsletter-unsubscribe.server";
 
 const directory = mkdtempSync(path.join(tmpdir(), "dynami-newsletter-sender-"));
 let fileCount = 0;
@@ -41,7 +42,6 @@ async function confirmedSubscriber(store: Store, email: string, locale = "fr") {
     locale,
     confirmTokenHash: hashToken(token),
     confirmWithAccount: false,
-    unsubscribeToken: newToken(),
   });
   return (await store.newsletterSubscribers.confirmByToken(hashToken(token)))!;
 }
@@ -52,7 +52,6 @@ async function pendingSubscriber(store: Store, email: string) {
     locale: "fr",
     confirmTokenHash: hashToken(newToken()),
     confirmWithAccount: false,
-    unsubscribeToken: newToken(),
   });
 }
 
@@ -60,7 +59,7 @@ function aNewsletter(overrides: Partial<NewsletterDraft> = {}): NewsletterDraft 
   return {
     title: "Interne",
     subject: "Les séances de mai",
-    content: '<p>Bonjour !</p><script>alert(1)</script><a href="https://dynami.test/exo">Go</a>',
+    content: '<p>Bonjour !</p><script>alert(1)</script><a href="https://dynami.test/exo">Go</a>',
     scheduledAt: new Date(Date.now() - 1_000),
     status: "scheduled",
     ...overrides,
@@ -68,6 +67,7 @@ function aNewsletter(overrides: Partial<NewsletterDraft> = {}): NewsletterDraft 
 }
 
 const appUrl = "https://dynami.test";
+const secret = "newsletter-test-secret-0123456789abcdef";
 
 async function outboxMails(store: Store) {
   return store.outbox.list({ limit: 1000 });
@@ -80,25 +80,25 @@ describe("scheduled newsletter sending", () => {
     const jonas = await confirmedSubscriber(store, "jonas@example.test", "de");
     await pendingSubscriber(store, "pending@example.test");
     const gone = await confirmedSubscriber(store, "gone@example.test");
-    await store.newsletterSubscribers.unsubscribeByToken(gone.unsubscribeToken);
+    await store.newsletterSubscribers.unsubscribeById(gone.id);
     const newsletter = await store.newsletters.create(aNewsletter());
     const draft = await store.newsletters.create(aNewsletter({ status: "draft" }));
     const future = await store.newsletters.create(aNewsletter({ scheduledAt: new Date(Date.now() + 60_000) }));
 
-    const sender = new NewsletterSender({ store, mailer: outboxMailer(store), appUrl });
+    const sender = new NewsletterSender({ store, mailer: outboxMailer(store), appUrl, secret });
     expect(await sender.sendDue()).toEqual([{ newsletterId: newsletter.id, status: "sent", recipientCount: 2 }]);
 
     const mails = await outboxMails(store);
     expect(mails.map((mail) => mail.to).toSorted()).toEqual(["jonas@example.test", "lea@example.test"]);
     const toLea = mails.find((mail) => mail.to === "lea@example.test")!;
     expect(toLea.subject).toBe("Les séances de mai");
-    expect(toLea.html).toContain("<p>Bonjour !</p>");
+    expect(toLea.html).toContain("<p>Bonjour !</p>");
     expect(toLea.html).not.toContain("<script");
-    expect(toLea.html).toContain(`/newsletter/desinscription?token=${lea.unsubscribeToken}`);
+    expect(toLea.html).toContain(`/newsletter/desinscription?token=${unsubscribeTokenFor(secret, lea.id)}`);
     expect(toLea.text).toContain("Go (https://dynami.test/exo)");
-    expect(toLea.text).toContain(`Se désinscrire en un clic : ${appUrl}/newsletter/desinscription?token=`);
+    expect(toLea.text).toContain(`Se désinscrire en un clic : ${appUrl}/newsletter/desinscription?token=`);
     expect(toLea.headers).toEqual({
-      "List-Unsubscribe": `<${appUrl}/api/newsletter/unsubscribe?token=${lea.unsubscribeToken}>`,
+      "List-Unsubscribe": `<${appUrl}/api/newsletter/unsubscribe?token=${unsubscribeTokenFor(secret, lea.id)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
     // The frame speaks the subscriber's language.
@@ -120,7 +120,7 @@ describe("scheduled newsletter sending", () => {
     const store = await aStore();
     await pendingSubscriber(store, "pending@example.test");
     const newsletter = await store.newsletters.create(aNewsletter());
-    const sender = new NewsletterSender({ store, mailer: outboxMailer(store), appUrl });
+    const sender = new NewsletterSender({ store, mailer: outboxMailer(store), appUrl, secret });
     expect(await sender.sendDue()).toEqual([{ newsletterId: newsletter.id, status: "sent", recipientCount: 0 }]);
   });
 
@@ -128,7 +128,7 @@ describe("scheduled newsletter sending", () => {
     const store = await aStore();
     for (let index = 0; index < 7; index += 1) await confirmedSubscriber(store, `p${index}@example.test`);
     const newsletter = await store.newsletters.create(aNewsletter());
-    const sender = new NewsletterSender({ store, mailer: outboxMailer(store), appUrl }, { pageSize: 3 });
+    const sender = new NewsletterSender({ store, mailer: outboxMailer(store), appUrl, secret }, { pageSize: 3 });
     expect(await sender.sendDue()).toEqual([{ newsletterId: newsletter.id, status: "sent", recipientCount: 7 }]);
     expect(new Set((await outboxMails(store)).map((mail) => mail.to)).size).toBe(7);
   });
@@ -144,7 +144,14 @@ describe("scheduled newsletter sending", () => {
     const firstPage = await store.newsletterSubscribers.listConfirmed({ afterId: null, limit: 3 });
     const { renderNewsletterMail } = await import("./newsletter-mail.server");
     for (const subscriber of firstPage) {
-      await store.outbox.enqueue(renderNewsletterMail({ newsletter: claim.newsletter, subscriber, appUrl }));
+      await store.outbox.enqueue(
+        renderNewsletterMail({
+          newsletter: claim.newsletter,
+          subscriber,
+          unsubscribeToken: unsubscribeTokenFor(secret, subscriber.id),
+          appUrl,
+        }),
+      );
     }
     await store.newsletters.recordProgress(newsletter.id, "dead", {
       cursor: firstPage[1]!.id,
@@ -153,12 +160,12 @@ describe("scheduled newsletter sending", () => {
     });
 
     // Before the lease lapses nobody else may send it.
-    const early = new NewsletterSender({ store, mailer: outboxMailer(store), appUrl }, { now: () => start });
+    const early = new NewsletterSender({ store, mailer: outboxMailer(store), appUrl, secret }, { now: () => start });
     expect(await early.sendDue()).toEqual([]);
 
     const queued: NewOutboxMail[] = [];
     const later = new NewsletterSender(
-      { store, mailer: outboxMailer(store, queued), appUrl },
+      { store, mailer: outboxMailer(store, queued), appUrl, secret },
       { now: () => new Date(start.getTime() + 1_500) },
     );
     expect(await later.sendDue()).toEqual([{ newsletterId: newsletter.id, status: "sent", recipientCount: 5 }]);
@@ -182,7 +189,7 @@ describe("scheduled newsletter sending", () => {
     for (let index = 0; index < 3; index += 1) await first.newsletters.create(aNewsletter({ subject: `N${index}` }));
 
     const senders = [first, second, first, second].map(
-      (store) => new NewsletterSender({ store, mailer: outboxMailer(store), appUrl }, { pageSize: 5 }),
+      (store) => new NewsletterSender({ store, mailer: outboxMailer(store), appUrl, secret }, { pageSize: 5 }),
     );
     const results = (await Promise.all(senders.map((sender) => sender.sendDue()))).flat();
     expect(results.filter((result) => result.status === "sent")).toHaveLength(3);
@@ -201,7 +208,7 @@ describe("scheduled newsletter sending", () => {
         throw new Error("disque plein");
       },
     };
-    const sender = new NewsletterSender({ store, mailer: broken, appUrl });
+    const sender = new NewsletterSender({ store, mailer: broken, appUrl, secret });
     expect(await sender.sendDue()).toEqual([{ newsletterId: newsletter.id, status: "failed", reason: "disque plein" }]);
     expect(await store.newsletters.findById(newsletter.id)).toMatchObject({
       status: "failed",
@@ -217,7 +224,10 @@ describe("scheduled newsletter sending", () => {
       await store.newsletters.claimDue({ now: new Date(now), claimToken: `dead-${attempt}`, leaseMs: 10 });
       now += 20;
     }
-    const sender = new NewsletterSender({ store, mailer: outboxMailer(store), appUrl }, { now: () => new Date(now) });
+    const sender = new NewsletterSender(
+      { store, mailer: outboxMailer(store), appUrl, secret },
+      { now: () => new Date(now) },
+    );
     expect(await sender.sendDue()).toEqual([
       { newsletterId: newsletter.id, status: "failed", reason: SEND_FAILURE_REASONS.tooManyAttempts },
     ]);
@@ -227,7 +237,10 @@ describe("scheduled newsletter sending", () => {
     const store = await aStore();
     await confirmedSubscriber(store, "poll@example.test");
     const newsletter = await store.newsletters.create(aNewsletter({ scheduledAt: new Date(Date.now() + 300) }));
-    const sender = new NewsletterSender({ store, mailer: outboxMailer(store), appUrl }, { pollIntervalMs: 100 });
+    const sender = new NewsletterSender(
+      { store, mailer: outboxMailer(store), appUrl, secret },
+      { pollIntervalMs: 100 },
+    );
     sender.start();
     try {
       await expect

@@ -3,6 +3,7 @@ import type { Mailer } from "~/services/mail/outbox.server";
 import { newClaimToken } from "~/store/claims";
 import type { NewsletterClaim, Store } from "~/store/types";
 import { renderNewsletterMail } from "./newsletter-mail.server";
+import { unsubscribeTokenFor } from "./newsletter-unsubscribe.server";
 
 // Scheduled sending. Every app process runs this loop; a due newsletter is
 // claimed with one atomic update (scheduled -> sending, a claim token and a
@@ -16,6 +17,8 @@ export interface NewsletterSenderDeps {
   store: Store;
   mailer: Mailer;
   appUrl: string;
+  /** Signs each mail's unsubscribe link (newsletter-unsubscribe.server.ts). */
+  secret: string;
 }
 
 export interface NewsletterSenderOptions {
@@ -34,7 +37,7 @@ export type SendResult =
 
 /** Why a newsletter failed for good: shown to the admin (French, like the rest of the admin area). */
 export const SEND_FAILURE_REASONS = {
-  tooManyAttempts: "Envoi interrompu trop de fois : vérifie la configuration des mails, puis programme-la à nouveau.",
+  tooManyAttempts: "Envoi interrompu trop de fois : vérifie la configuration des mails, puis programme-la à nouveau.",
 } as const;
 
 export class NewsletterSender {
@@ -102,7 +105,7 @@ export class NewsletterSender {
   }
 
   private async send(claim: NewsletterClaim): Promise<SendResult> {
-    const { store, mailer, appUrl } = this.deps;
+    const { store, mailer, appUrl, secret } = this.deps;
     const { newsletter, claimToken } = claim;
     const newsletterId = newsletter.id;
     const fail = async (reason: string): Promise<SendResult> =>
@@ -119,7 +122,8 @@ export class NewsletterSender {
         const page = await store.newsletterSubscribers.listConfirmed({ afterId: cursor, limit: this.pageSize });
         if (page.length === 0) break;
         for (const subscriber of page) {
-          await mailer.queue(renderNewsletterMail({ newsletter, subscriber, appUrl }));
+          const unsubscribeToken = unsubscribeTokenFor(secret, subscriber.id);
+          await mailer.queue(renderNewsletterMail({ newsletter, subscriber, unsubscribeToken, appUrl }));
         }
         recipientCount += page.length;
         cursor = page.at(-1)!.id;

@@ -1,6 +1,7 @@
 import type { AppServices } from "~/context.server";
 import { NEWSLETTER_RATE_LIMITS, parseNewsletterEmail } from "~/domain/newsletter";
 import { hashToken, newToken } from "./auth/tokens.server";
+import { subscriberIdOfToken } from "./newsletter-unsubscribe.server";
 import { renderConfirmationMail } from "./newsletter-mail.server";
 
 // Subscribing (double opt-in), confirming and unsubscribing. The site
@@ -56,7 +57,6 @@ export async function subscribeToNewsletter(
     locale: request.locale,
     confirmTokenHash: hashToken(token),
     confirmWithAccount: false,
-    unsubscribeToken: newToken(),
   });
   if (subscriber.confirmedAt) return { ok: true };
   if (!created && !(await store.newsletterSubscribers.replaceConfirmToken(email, hashToken(token)))) {
@@ -74,7 +74,6 @@ export async function subscribeFromSignup(services: AppServices, email: string, 
     locale,
     confirmTokenHash: null,
     confirmWithAccount: true,
-    unsubscribeToken: newToken(),
   });
 }
 
@@ -87,7 +86,7 @@ export type TokenOutcome = { ok: true } | { ok: false; code: "noToken" | "unknow
 
 function tokenOf(input: unknown): string | null {
   const token = typeof input === "string" ? input.trim() : "";
-  // Our tokens are 43 base64url characters; anything far longer is not one.
+  // Our tokens are 43 to 68 characters; anything far longer is not one.
   return token && token.length <= 128 ? token : null;
 }
 
@@ -99,10 +98,19 @@ export async function confirmSubscription(services: AppServices, tokenInput: unk
   return confirmed ? { ok: true } : { ok: false, code: "unknownToken" };
 }
 
-/** The newsletters' unsubscribe link; no account needed, the token is the proof. */
+/**
+ * The newsletters' unsubscribe link; no account needed, the token is the
+ * proof: signed by this server (newsletter-unsubscribe.server.ts), or a
+ * random token of an earlier version, found by its hash.
+ */
 export async function unsubscribeWithToken(services: AppServices, tokenInput: unknown): Promise<TokenOutcome> {
   const token = tokenOf(tokenInput);
   if (token === null) return { ok: false, code: "noToken" };
-  const removed = await services.store.newsletterSubscribers.unsubscribeByToken(token);
+  const subscribers = services.store.newsletterSubscribers;
+  const subscriberId = subscriberIdOfToken(services.config.sessionSecret, token);
+  const removed =
+    subscriberId === null
+      ? await subscribers.unsubscribeByLegacyTokenHash(hashToken(token))
+      : await subscribers.unsubscribeById(subscriberId);
   return removed ? { ok: true } : { ok: false, code: "unknownToken" };
 }

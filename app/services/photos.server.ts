@@ -132,8 +132,14 @@ export async function uploadProfilePhoto(
     height: encoded.height,
     etag: etagOf(encoded.data),
   });
-  const photo = photoPath(userId, saved.version);
+  let photo = photoPath(userId, saved.version);
   await store.users.update(userId, { photo });
+  // Two uploads at once: the account must point at the photo the store kept.
+  const kept = await store.photos.findForUser(userId);
+  if (kept && kept.version !== saved.version) {
+    photo = photoPath(userId, kept.version);
+    await store.users.update(userId, { photo });
+  }
   return { ok: true, photo, code: "updated", message: PHOTO_MESSAGES.updated };
 }
 
@@ -144,16 +150,15 @@ export async function deleteProfilePhoto(store: Store, userId: string): Promise<
   return { ok: true, photo: null, code: "deleted", message: PHOTO_MESSAGES.deleted };
 }
 
-export type ServedPhoto = { kind: "photo"; photo: PhotoRecord } | { kind: "moved"; path: string } | { kind: "missing" };
+export type ServedPhoto = { kind: "photo"; photo: PhotoRecord } | { kind: "missing" };
 
 /**
- * The photo at /photos/{userId}/{version}.webp. An address of an older
- * version leads to the current one (two uploads at once can leave the
- * account pointing at either), a user without a photo has none.
+ * The photo at /photos/{userId}/{version}.webp: only under its own version.
+ * Any other (an older photo's, a guess) is missing: its address is the
+ * secret that lets a page show it, never handed to whoever knows the user.
  */
 export async function findServedPhoto(store: Store, userId: string, version: string): Promise<ServedPhoto> {
   const photo = await store.photos.findForUser(userId);
-  if (!photo) return { kind: "missing" };
-  if (photo.version !== version) return { kind: "moved", path: photoPath(userId, photo.version) };
+  if (!photo || photo.version !== version) return { kind: "missing" };
   return { kind: "photo", photo };
 }

@@ -25,7 +25,6 @@ function aSubscriber(email: string, overrides: Partial<NewSubscriber> = {}): New
     locale: "fr",
     confirmTokenHash: aToken(),
     confirmWithAccount: false,
-    unsubscribeToken: aToken(),
     ...overrides,
   };
 }
@@ -129,7 +128,6 @@ export function describeCommunityStoreContract(makeStore: () => Promise<Store>):
       );
       expect(again.created).toBe(false);
       expect(again.subscriber).toMatchObject({ id: subscriber.id, confirmWithAccount: true, confirmedAt: null });
-      expect(again.subscriber.unsubscribeToken).toBe(subscriber.unsubscribeToken);
       expect(await subscribers().confirmWithAccount("both@example.test")).toBe(true);
     });
 
@@ -141,16 +139,26 @@ export function describeCommunityStoreContract(makeStore: () => Promise<Store>):
       expect(await subscribers().unsubscribe(OPERATOR)).toBe(false);
     });
 
-    it("unsubscribes by the token of the mails' link, once", async () => {
+    it("unsubscribes by the id the mails' link names, once, and only that subscription", async () => {
       const { subscriber } = await subscribers().subscribe(aSubscriber("token@example.test"));
-      expect(await subscribers().unsubscribeByToken(subscriber.unsubscribeToken)).toMatchObject({
+      const { subscriber: other } = await subscribers().subscribe(aSubscriber("other@example.test"));
+      expect(await subscribers().unsubscribeById(subscriber.id)).toMatchObject({
         id: subscriber.id,
         email: "token@example.test",
       });
-      expect(await subscribers().unsubscribeByToken(subscriber.unsubscribeToken)).toBeNull();
+      expect(await subscribers().unsubscribeById(subscriber.id)).toBeNull();
       expect(await subscribers().findByEmail("token@example.test")).toBeNull();
-      expect(await subscribers().unsubscribeByToken(OPERATOR)).toBeNull();
-      expect(await subscribers().unsubscribeByToken("")).toBeNull();
+      expect(await subscribers().findByEmail("other@example.test")).toMatchObject({ id: other.id });
+      expect(await subscribers().unsubscribeById(OPERATOR as never)).toBeNull();
+      expect(await subscribers().unsubscribeById("not-an-id")).toBeNull();
+    });
+
+    it("finds no subscription by a legacy token hash that no row holds", async () => {
+      await subscribers().subscribe(aSubscriber("new@example.test"));
+      expect(await subscribers().unsubscribeByLegacyTokenHash("a".repeat(64))).toBeNull();
+      expect(await subscribers().unsubscribeByLegacyTokenHash(OPERATOR as never)).toBeNull();
+      expect(await subscribers().unsubscribeByLegacyTokenHash("")).toBeNull();
+      expect(await subscribers().findByEmail("new@example.test")).not.toBeNull();
     });
 
     it("subscribes again after unsubscribing", async () => {

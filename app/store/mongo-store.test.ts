@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { type Document, MongoClient, MongoServerError, ObjectId } from "mongodb";
+import { createHash, randomBytes } from "node:crypto";
+import { Binary, type Document, MongoClient, MongoServerError, ObjectId } from "mongodb";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONTACT_MESSAGE_QUERIES } from "./mongo/contact-messages.ts";
 import { HISTORY_QUERIES } from "./mongo/history.ts";
@@ -19,6 +19,7 @@ import { REVIEW_QUERIES } from "./mongo/reviews.ts";
 import { SESSION_QUERIES } from "./mongo/sessions.ts";
 import { WORKOUT_SESSION_QUERIES } from "./mongo/workout-sessions.ts";
 import { WORKOUT_STATS_QUERIES } from "./mongo/workout-stats.ts";
+import { EXERCISE_HISTORY_QUERIES } from "./mongo/exercise-history.ts";
 import { StoreAuthenticationError, StoreIndexBuildError, StoreUnreachableError } from "./start-errors.ts";
 import { describeStoreContract, type ListingQuery, type ListingQueryArgs, type QueryPlan } from "./store.contract.ts";
 
@@ -261,6 +262,36 @@ describe.skipIf(!url)("MongoDB store", () => {
             args.limit,
           ),
         ]);
+      case "exerciseHistory.listLogs":
+        return mongoQueryPlan([
+          await explainFind(
+            "exercise_logs",
+            asDocument(EXERCISE_HISTORY_QUERIES.newest(userId, args.exerciseId)),
+            args.limit,
+          ),
+        ]);
+      case "exerciseHistory.listLogs before a cursor": {
+        const logBefore = {
+          startedAt: args.logBefore.startedAt,
+          sessionId: ObjectId.createFromHexString(args.logBefore.sessionId),
+        };
+        return mongoQueryPlan([
+          await explainFind(
+            "exercise_logs",
+            asDocument(EXERCISE_HISTORY_QUERIES.sameStartBefore(userId, args.exerciseId, logBefore)),
+            args.limit,
+          ),
+          await explainFind(
+            "exercise_logs",
+            asDocument(EXERCISE_HISTORY_QUERIES.startedBefore(userId, args.exerciseId, logBefore.startedAt)),
+            args.limit,
+          ),
+        ]);
+      }
+      case "exerciseHistory.listRecords":
+        return mongoQueryPlan([
+          await explainFind("exercise_records", asDocument(EXERCISE_HISTORY_QUERIES.mostLogged(userId)), args.limit),
+        ]);
       case "contactMessages.listRecent":
         return mongoQueryPlan([
           await explainFind("contact_messages", asDocument(CONTACT_MESSAGE_QUERIES.newest()), args.limit),
@@ -377,6 +408,70 @@ describe.skipIf(!url)("MongoDB store", () => {
         const lapsedAt = stuckSince.getTime() + 10 * 60_000;
         expect(await store.outbox.claimNext(new Date(lapsedAt - 1))).toBeNull();
         expect(await store.outbox.claimNext(new Date(lapsedAt))).toMatchObject({ id: _id.toHexString(), attempts: 2 });
+      } finally {
+        await store.close();
+      }
+    });
+  });
+
+  describe("upgrades at opening", () => {
+    it("hash the raw unsubscribe tokens of an earlier version, whose links still work", async () => {
+      const dbName = freshDatabaseName();
+      const rawToken = "c0ffee".repeat(10) + "abcd";
+      await inspector!.db(dbName).collection("newsletter_subscribers").insertOne({
+        _id: new ObjectId(),
+        email: "lea@example.test",
+        locale: "fr",
+        confirmed: true,
+        confirmedAt: new Date(),
+        confirmTokenHash: null,
+        confirmWithAccount: false,
+        unsubscribeToken: rawToken,
+        createdAt: new Date(),
+      });
+      const store = await openMongoStore(url!, { dbName });
+      try {
+        const stored = await inspector!.db(dbName).collection("newsletter_subscribers").findOne({});
+        expect(stored).not.toHaveProperty("unsubscribeToken");
+        expect(JSON.stringify(stored)).not.toContain(rawToken);
+        const hash = createHash("sha256").update(rawToken).digest("hex");
+        expect(await store.newsletterSubscribers.unsubscribeByLegacyTokenHash(hash)).toMatchObject({
+          email: "lea@example.test",
+        });
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("give a photo stored under an ObjectId version a random one, and its user's address follows", async () => {
+      const dbName = freshDatabaseName();
+      const db = inspector!.db(dbName);
+      const userId = new ObjectId();
+      const oldVersion = new ObjectId();
+      await db.collection("users").insertOne({
+        _id: userId,
+        pseudo: "Lea",
+        pseudoLower: "lea",
+        email: "lea@example.test",
+        photo: `/photos/${userId.toHexString()}/${oldVersion.toHexString()}.webp`,
+      });
+      await db.collection("photos").insertOne({
+        _id: userId,
+        version: oldVersion,
+        contentType: "image/webp",
+        data: new Binary(new Uint8Array([1])),
+        width: 1,
+        height: 1,
+        etag: '"e"',
+        createdAt: new Date(),
+      });
+      const store = await openMongoStore(url!, { dbName });
+      try {
+        const photo = await store.photos.findForUser(userId.toHexString());
+        expect(photo?.version).toMatch(/^[0-9a-f]{32}$/);
+        expect((await store.users.findById(userId.toHexString()))?.photo).toBe(
+          `/photos/${userId.toHexString()}/${photo!.version}.webp`,
+        );
       } finally {
         await store.close();
       }

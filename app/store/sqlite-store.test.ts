@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -14,6 +15,7 @@ import { OUTBOX_SQL } from "./sqlite/outbox.ts";
 import { REVIEW_SQL } from "./sqlite/reviews.ts";
 import { SESSION_SQL } from "./sqlite/sessions.ts";
 import { WORKOUT_STATS_SQL } from "./sqlite/workout-stats.ts";
+import { EXERCISE_HISTORY_SQL } from "./sqlite/exercise-history.ts";
 import { openSqliteStore, sqliteFilePath } from "./sqlite/sqlite-store.server.ts";
 import { WORKOUT_SESSION_SQL } from "./sqlite/workout-sessions.ts";
 import { aWorkoutSession } from "./workout-sessions.contract.ts";
@@ -44,6 +46,9 @@ const LISTING_SQL: Record<ListingQuery, string> = {
   "history.oldestForUser": HISTORY_SQL.oldestOfAction,
   "workoutStats.days": WORKOUT_STATS_SQL.days,
   "workoutStats.activeDays": WORKOUT_STATS_SQL.activeDays,
+  "exerciseHistory.listLogs": EXERCISE_HISTORY_SQL.newestLogs,
+  "exerciseHistory.listLogs before a cursor": EXERCISE_HISTORY_SQL.logsBefore,
+  "exerciseHistory.listRecords": EXERCISE_HISTORY_SQL.mostLogged,
   "contactMessages.listRecent": CONTACT_MESSAGE_SQL.newest,
   "reviews.listApproved": REVIEW_SQL.approved,
   "reviews.listAll": REVIEW_SQL.newest,
@@ -135,6 +140,63 @@ describe("SQLite store", () => {
     }
   });
 
+  it("leaves nothing of an erased account in the file or its WAL (secure_delete, then a checkpoint)", async () => {
+    const url = freshDatabaseUrl();
+    const file = sqliteFilePath(url);
+    const store = openSqliteStore(url);
+    /** Everything stored for one account, each text carrying the marker. */
+    async function accountWithMarker(marker: string) {
+      const user = await store.users.create({
+        pseudo: `${marker}Pseudo`,
+        email: `${marker.toLowerCase()}@example.test`,
+        passwordHash: "h",
+      });
+      await store.workoutSessions.save(
+        aWorkoutSession(user.id, { name: `${marker}Seance`, notes: `${marker}Notes`, idempotencyKey: `${marker}Key` }),
+      );
+      await store.history.add({ userId: user.id, action: "IMC_CALC", meta: { note: `${marker}History` } });
+      await store.reviews.create({ userId: user.id, name: `${marker}Name`, rating: 5, comment: `${marker}Review` });
+      await store.outbox.enqueue({
+        to: user.email,
+        subject: `${marker}Subject`,
+        text: `${marker}Mail`,
+        html: "<p></p>",
+      });
+      await store.newsletterSubscribers.subscribe({
+        email: user.email,
+        locale: "fr",
+        confirmTokenHash: null,
+        confirmWithAccount: true,
+      });
+      return user;
+    }
+    const readAll = () =>
+      [file, `${file}-wal`]
+        .map((path) => {
+          try {
+            return readFileSync(path).toString("latin1");
+          } catch {
+            return "";
+          }
+        })
+        .join("");
+    try {
+      const gone = await accountWithMarker("EraseMeQ7");
+      await accountWithMarker("KeepMeZ3");
+      expect(readAll()).toContain("EraseMeQ7");
+
+      await store.accounts.erase(gone.id);
+
+      const bytes = readAll();
+      expect(bytes).not.toMatch(/erasemeq7/i);
+      // The search reads the data: the account that stays is still found.
+      expect(bytes).toContain("KeepMeZ3Review");
+      expect(bytes.toLowerCase()).toContain("keepmez3@example.test");
+    } finally {
+      await store.close();
+    }
+  });
+
   it("upgrades a database left at an earlier migration", async () => {
     const url = freshDatabaseUrl();
     const db = new DatabaseSync(sqliteFilePath(url));
@@ -205,11 +267,58 @@ describe("SQLite store", () => {
       const pending = await store.newsletterSubscribers.findByEmail("unverified@example.test");
       expect(verified?.confirmedAt?.getTime()).toBe(verifiedAt);
       expect(pending).toMatchObject({ confirmedAt: null, confirmWithAccount: true });
-      expect(verified?.unsubscribeToken).toMatch(/^[0-9a-f]{64}$/);
-      expect(pending?.unsubscribeToken).not.toBe(verified?.unsubscribeToken);
       // The pending one is confirmed when its account is verified.
       expect(await store.newsletterSubscribers.confirmWithAccount("unverified@example.test")).toBe(true);
       expect((await store.newsletterSubscribers.listConfirmed({ afterId: null, limit: 10 })).length).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("migration 8 keeps only hashes of unsubscribe tokens and gives every photo a random address", async () => {
+    const url = freshDatabaseUrl();
+    const db = new DatabaseSync(sqliteFilePath(url));
+    runMigrations(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 8),
+    );
+    db.prepare(
+      `
+      INSERT INTO users (id, pseudo, email, password_hash, role, locale, photo, created_at, updated_at)
+      VALUES ('aaaaaaaaaaaaaaaaaaaaaaa1', 'lea', 'lea@example.test', 'h', 'user', 'fr',
+        '/photos/aaaaaaaaaaaaaaaaaaaaaaa1/65f000000000000000000001.webp', 0, 0)
+    `,
+    ).run();
+    db.prepare(
+      `
+      INSERT INTO photos (user_id, version, content_type, data, width, height, etag, created_at)
+      VALUES ('aaaaaaaaaaaaaaaaaaaaaaa1', '65f000000000000000000001', 'image/webp', x'00', 1, 1, '"e"', 0)
+    `,
+    ).run();
+    const rawToken = "c0ffee".repeat(10) + "abcd";
+    db.prepare(
+      `
+      INSERT INTO newsletter_subscribers (id, email, locale, confirmed_at, unsubscribe_token, created_at)
+      VALUES ('bbbbbbbbbbbbbbbbbbbbbbb1', 'lea@example.test', 'fr', 1, ?, 0)
+    `,
+    ).run(rawToken);
+    db.close();
+
+    const store = openSqliteStore(url);
+    try {
+      const photo = await store.photos.findForUser("aaaaaaaaaaaaaaaaaaaaaaa1");
+      expect(photo?.version).toMatch(/^[0-9a-f]{32}$/);
+      expect((await store.users.findById("aaaaaaaaaaaaaaaaaaaaaaa1"))?.photo).toBe(
+        `/photos/aaaaaaaaaaaaaaaaaaaaaaa1/${photo!.version}.webp`,
+      );
+      // The raw token is gone from the file; its hash still finds the subscription (links already sent).
+      expect(readFileSync(sqliteFilePath(url)).toString("latin1")).not.toContain(rawToken);
+      expect(await store.newsletterSubscribers.unsubscribeByLegacyTokenHash(rawToken)).toBeNull();
+      const hash = createHash("sha256").update(rawToken).digest("hex");
+      expect(await store.newsletterSubscribers.unsubscribeByLegacyTokenHash(hash)).toMatchObject({
+        email: "lea@example.test",
+      });
+      expect(await store.newsletterSubscribers.findByEmail("lea@example.test")).toBeNull();
     } finally {
       await store.close();
     }

@@ -14,12 +14,14 @@ const FALLBACKS: Record<DashboardIntent, Fallbacks> = {
   "photo-upload": { failed: "uploadFailed", network: "uploadPhotoFailed" },
   "photo-delete": { failed: "deleteFailed", network: "deletePhotoFailed" },
   "measure-delete": { failed: "measureDeleteFailed", network: "measureDeleteFailed" },
+  "workout-delete": { failed: "workoutDeleteFailed", network: "workoutDeleteFailed" },
 };
 
 const SUCCESS: Record<DashboardIntent, DashboardMessageCode> = {
   "photo-upload": "updated",
   "photo-delete": "deleted",
   "measure-delete": "measureDeleted",
+  "workout-delete": "workoutDeleted",
 };
 
 function isCode(value: unknown): value is DashboardMessageCode {

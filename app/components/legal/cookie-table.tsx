@@ -1,6 +1,7 @@
 import { PENDING_SESSIONS_KEY, SESSION_STORAGE_KEYS } from "~/components/workout/session/session-keys";
 import { STORAGE_KEYS } from "~/components/workout/storage-keys";
 import type { TFunction } from "~/i18n/translator";
+import { sessionCookieName } from "~/lib/session-cookie-name";
 import styles from "./cookie-table.module.css";
 
 export interface StoredItem {
@@ -14,7 +15,8 @@ export interface StoredItem {
 export const cookiesSet: readonly StoredItem[] = [
   { name: "lng", category: "necessary" },
   { name: "theme", category: "necessary" },
-  { name: "dynami_session", category: "necessary" },
+  // Its production name (HTTPS); a development server on http://localhost drops the prefix.
+  { name: sessionCookieName(true), entry: "dynami_session", category: "necessary" },
   { name: "cookie_consent", category: "necessary" },
 ];
 
@@ -32,6 +34,8 @@ export const localStorageKeys: readonly StoredItem[] = [
   // The session being run, and the sessions finished offline waiting to be sent.
   { name: SESSION_STORAGE_KEYS.startedAt, category: "necessary" },
   { name: SESSION_STORAGE_KEYS.timer, category: "necessary" },
+  { name: SESSION_STORAGE_KEYS.rest, category: "necessary" },
+  { name: SESSION_STORAGE_KEYS.sessionNotes, category: "necessary" },
   { name: `${SESSION_STORAGE_KEYS.inputsPrefix}<id>`, entry: "suivieExoInputs", category: "necessary" },
   { name: PENDING_SESSIONS_KEY, category: "necessary" },
 ];

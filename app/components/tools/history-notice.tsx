@@ -7,8 +7,9 @@ import styles from "./calculator.module.css";
 /**
  * Under a result: a confirmation when the calculation was saved, or an
  * invitation to log in. The login link opens the account dialog on this very
- * page (?compte=login), with or without JavaScript. A failed save shows
- * nothing: the spec ignores such failures.
+ * page (?compte=login), with or without JavaScript. Past the hour's limit
+ * of saves it says the result was not kept. A failed save shows nothing:
+ * the spec ignores such failures.
  */
 export function HistoryNotice({ outcome }: { outcome: HistorySaveOutcome | null }) {
   const { t } = useTranslation("tools");
@@ -36,6 +37,7 @@ export function HistoryNotice({ outcome }: { outcome: HistorySaveOutcome | null 
       </p>
     );
   }
+  if (outcome === "limited") return <p className={styles.notice}>{t("history.limited")}</p>;
   return null;
 }
 

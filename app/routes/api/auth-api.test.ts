@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ACCOUNT_MESSAGES, MAIL_REQUEST_LIMITS } from "~/domain/account";
+import { ACCOUNT_MESSAGES, LOGIN_LIMITS, MAIL_REQUEST_LIMITS, RECIPIENT_MAIL_LIMIT } from "~/domain/account";
 import { callRoute, freshTestAppPerTest, jsonRequest } from "~/testing/route-harness.server";
 import * as forgotRoute from "./forgot-password.ts";
 import * as loginRoute from "./login.ts";
@@ -324,19 +324,37 @@ describe("POST /api/login and the bearer token", () => {
     });
   });
 
-  it("throttles after 20 failures from one address, whatever the identifier", async () => {
+  it("past 20 failures from one address, refuses a wrong password there but never the right one", async () => {
     await registerAndVerify("other", "other@example.com");
-    for (let i = 0; i < 20; i++) {
-      await post(loginRoute, "/api/login", { identifier: `inconnu-${i}`, password: "mauvais-mdp" }, {}, "10.0.0.9");
+    const shared = "10.0.0.9";
+    for (let i = 0; i < LOGIN_LIMITS.failuresPerAddress; i++) {
+      const guess = await post(
+        loginRoute,
+        "/api/login",
+        { identifier: `inconnu-${i}`, password: "mauvais-mdp" },
+        {},
+        shared,
+      );
+      expect(guess.status).toBe(401);
     }
-    const blocked = await post(
+    // The guesser sharing that address is refused, and slowed down.
+    const guess = await post(
       loginRoute,
       "/api/login",
-      { identifier: "other", password: "motdepasse-123" },
+      { identifier: "inconnu-x", password: "mauvais-mdp" },
       {},
-      "10.0.0.9",
+      shared,
     );
-    expect(blocked.status).toBe(429);
+    expect(guess.status).toBe(429);
+    expect(Number(guess.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const started = Date.now();
+    expect(
+      (await post(loginRoute, "/api/login", { identifier: "other", password: "mauvais-mdp" }, {}, shared)).status,
+    ).toBe(429);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    // Someone else behind that address with the right password signs in.
+    const owner = await post(loginRoute, "/api/login", { identifier: "other", password: "motdepasse-123" }, {}, shared);
+    expect(owner.status).toBe(200);
     const elsewhere = await post(
       loginRoute,
       "/api/login",
@@ -375,37 +393,99 @@ describe("forgot and reset password", () => {
     expect(bad.status).toBe(400);
   });
 
-  describe("per-address limit on mail requests", () => {
+  describe("limits on mail requests", () => {
     afterEach(() => vi.useRealTimers());
 
-    it("sends 20 mails a quarter of an hour from one address, refuses the next without a mail, and serves other addresses", async () => {
+    it("refuses a 6th request for one inbox from one address in a quarter of an hour, and serves other addresses", async () => {
       await registerAndVerify("zoe", "zoe@example.com");
       vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
       const sender = "203.0.113.5";
-      const forgot = (clientAddress: string) =>
-        post(forgotRoute, "/api/forgot-password", { email: "zoe@example.com" }, {}, clientAddress);
-      const mailsBefore = app.mails.length;
+      const forgot = (clientAddress: string, email = "zoe@example.com") =>
+        post(forgotRoute, "/api/forgot-password", { email }, {}, clientAddress);
 
-      for (let request = 1; request <= MAIL_REQUEST_LIMITS.perAddress; request += 1) {
+      for (let request = 1; request <= MAIL_REQUEST_LIMITS.perAddressAndRecipient; request += 1) {
         expect((await forgot(sender)).status).toBe(200);
       }
-      expect(app.mails.length - mailsBefore).toBe(20);
-
       const refused = await forgot(sender);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect(await refused.json()).toMatchObject({ message: ACCOUNT_MESSAGES.tooManyAttempts(15) });
-      // The count is per address, shared by every kind of mail request.
+      // The count is per address and inbox, shared by every kind of mail request.
       const resend = await post(resendRoute, "/api/resend-verification", { email: "zoe@example.com" }, {}, sender);
       expect(resend.status).toBe(429);
-      expect(app.mails.length - mailsBefore).toBe(20);
-
+      // Another inbox, another address: answered.
+      expect((await forgot(sender, "someone@example.com")).status).toBe(200);
       expect((await forgot("203.0.113.6")).status).toBe(200);
-      expect(app.mails.length - mailsBefore).toBe(21);
 
       vi.setSystemTime(Date.now() + MAIL_REQUEST_LIMITS.windowSeconds * 1000 + 1_000);
       expect((await forgot(sender)).status).toBe(200);
-      expect(app.mails.length - mailsBefore).toBe(22);
+    });
+
+    it("refuses one address past 50 requests in a quarter of an hour, whatever the inboxes", async () => {
+      const sender = "203.0.113.7";
+      for (let request = 1; request <= MAIL_REQUEST_LIMITS.perAddress; request += 1) {
+        const answer = await post(
+          forgotRoute,
+          "/api/forgot-password",
+          { email: `n${request}@example.com` },
+          {},
+          sender,
+        );
+        expect(answer.status).toBe(200);
+      }
+      const refused = await post(forgotRoute, "/api/forgot-password", { email: "last@example.com" }, {}, sender);
+      expect(refused.status).toBe(429);
+      const elsewhere = await post(
+        forgotRoute,
+        "/api/forgot-password",
+        { email: "last@example.com" },
+        {},
+        "203.0.113.8",
+      );
+      expect(elsewhere.status).toBe(200);
+    });
+
+    it("sends one inbox at most 3 reset mails an hour, however many addresses ask, answering them all the same", async () => {
+      await registerAndVerify("zoe", "zoe@example.com");
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+      const mailsBefore = app.mails.length;
+      for (let client = 1; client <= 8; client += 1) {
+        const answer = await post(
+          forgotRoute,
+          "/api/forgot-password",
+          { email: "zoe@example.com" },
+          {},
+          `198.51.100.${client}`,
+        );
+        expect(answer.status).toBe(200);
+        expect(await answer.json()).toEqual({
+          message: "Si un compte existe pour zoe@example.com, un lien de réinitialisation a été envoyé.",
+        });
+      }
+      expect(app.mails.slice(mailsBefore).map((mail) => mail.to)).toEqual(Array(3).fill("zoe@example.com"));
+
+      vi.setSystemTime(Date.now() + RECIPIENT_MAIL_LIMIT.windowSeconds * 1000 + 1_000);
+      expect(
+        (await post(forgotRoute, "/api/forgot-password", { email: "zoe@example.com" }, {}, "198.51.100.9")).status,
+      ).toBe(200);
+      expect(app.mails.length - mailsBefore).toBe(4);
+    });
+
+    it("tells an owner at most 3 times an hour that someone tried to sign up with their address", async () => {
+      await registerAndVerify("zoe", "zoe@example.com");
+      const mailsBefore = app.mails.length;
+      for (let client = 1; client <= 6; client += 1) {
+        const answer = await post(
+          registerRoute,
+          "/api/register",
+          { pseudo: `copie${client}`, email: "zoe@example.com", motdepasse: "motdepasse-123", captchaToken: null },
+          {},
+          `198.51.100.${client}`,
+        );
+        expect(answer.status).toBe(201);
+      }
+      const notices = app.mails.slice(mailsBefore).filter((mail) => mail.to === "zoe@example.com");
+      expect(notices).toHaveLength(3);
     });
   });
 

@@ -12,6 +12,7 @@ import * as subscribeApi from "./newsletter.subscribe.ts";
 import * as unsubscribeApi from "./newsletter.unsubscribe.ts";
 import * as approveApi from "./reviews.users.$id.approve.ts";
 import * as reviewsApi from "./reviews.users.ts";
+import { unsubscribeTokenFor } from "~/services/newsletter-unsubscribe.server";
 
 const app = freshTestAppPerTest();
 const origin = "http://localhost:3000";
@@ -231,7 +232,12 @@ describe("/api/newsletter-admin", () => {
       scheduledAt: new Date(Date.now() - 1000),
       status: "scheduled",
     });
-    await new NewsletterSender({ store, mailer: app.services.mailer, appUrl: origin }).sendDue();
+    await new NewsletterSender({
+      store,
+      mailer: app.services.mailer,
+      appUrl: origin,
+      secret: app.services.config.sessionSecret,
+    }).sendDue();
     expect((await store.newsletters.findById(newsletter.id))?.status).toBe("sent");
 
     const params = { id: newsletter.id };
@@ -341,16 +347,18 @@ describe("/api/newsletter/subscribe and unsubscribe", () => {
       locale: "fr",
       confirmTokenHash: null,
       confirmWithAccount: false,
-      unsubscribeToken: "unsubscribe-token-1234567890",
     });
     const oneClick = () =>
       callRoute(
         unsubscribeApi.action as never,
-        new Request(`${origin}/api/newsletter/unsubscribe?token=${subscriber.unsubscribeToken}`, {
-          method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          body: "List-Unsubscribe=One-Click",
-        }),
+        new Request(
+          `${origin}/api/newsletter/unsubscribe?token=${unsubscribeTokenFor(app.services.config.sessionSecret, subscriber.id)}`,
+          {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body: "List-Unsubscribe=One-Click",
+          },
+        ),
         { context: app.context() },
       );
     const first = await oneClick();

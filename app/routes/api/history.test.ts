@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { HISTORY_MESSAGES } from "~/domain/history";
+import { HISTORY_MESSAGES, HISTORY_WRITE_LIMIT } from "~/domain/history";
 import { HISTORY_PAGE_MESSAGES, HISTORY_PAGE_SIZE } from "~/domain/history-page";
 import { IMC_MESSAGES } from "~/domain/imc";
 import { NOT_SIGNED_IN_MESSAGE, startSession } from "~/services/auth/session.server";
@@ -102,7 +102,7 @@ describe("POST /api/history", () => {
     [
       "an unknown formula",
       { ...caloriesBody, meta: { ...caloriesBody.meta, formule: "magic" } },
-      "Formule à choisir : standard, Mifflin ou Katch.",
+      "Formule à choisir : standard, Mifflin ou Katch.",
     ],
     [
       "a bad date",
@@ -124,6 +124,30 @@ describe("POST /api/history", () => {
     expect(response.status).toBe(201);
     const [record] = (await (await getHistory(bearer(leaToken))).json()) as { meta: Record<string, unknown> }[];
     expect(Object.keys(record!.meta).toSorted()).toEqual(["categorie", "date", "imc", "poids", "taille"]);
+  });
+
+  it("saves 100 calculations an hour per user, then answers 429 with Retry-After and saves nothing more", async () => {
+    for (let index = 0; index < HISTORY_WRITE_LIMIT.perUser; index += 1) {
+      expect((await postHistory(imcBody, bearer(leaToken))).status).toBe(201);
+    }
+    const refused = await postHistory(imcBody, bearer(leaToken));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(59 * 60);
+    expect(await refused.json()).toEqual({ message: HISTORY_MESSAGES.tooMany(60), code: "tooManyRequests" });
+    const page = await app.services.store.history.listForUser(
+      (await app.services.store.users.findByPseudo("lea"))!.id,
+      { limit: 100 },
+    );
+    expect(page).toHaveLength(HISTORY_WRITE_LIMIT.perUser);
+    const last = page.at(-1)!;
+    expect(
+      await app.services.store.history.listForUser(last.userId, {
+        limit: 100,
+        before: { createdAt: last.createdAt, id: last.id },
+      }),
+    ).toEqual([]);
+    // Another user is not affected.
+    expect((await postHistory(imcBody, bearer(maxToken))).status).toBe(201);
   });
 
   it("refuses other methods", async () => {

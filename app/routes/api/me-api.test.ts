@@ -1,3 +1,5 @@
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join as joinPath } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_CHECK_LIMITS } from "~/domain/my-account";
 import { hashPassword } from "~/services/auth/passwords.server";
@@ -134,7 +136,7 @@ describe("POST /api/me/password", () => {
     expect(await app.services.store.verifications.findValidByTokenHash("f".repeat(64), "reset")).toBeNull();
     const [mail] = mailsTo("lea@example.test");
     expect(mail).toMatchObject({ subject: "Ton mot de passe a été modifié", userId: lea.user.id });
-    expect(mail!.text).toContain("Réinitialiser mon mot de passe : http://localhost:3000/?compte=forgot");
+    expect(mail!.text).toContain("Réinitialiser mon mot de passe : http://localhost:3000/?compte=forgot");
   });
 
   it("refuses a wrong current password with a 4xx in the request's language, and changes nothing", async () => {
@@ -228,7 +230,7 @@ describe("POST /api/me/email", () => {
     const token = decodeURIComponent(linkIn(confirmation!.text, "/mon-compte/email")!);
     expect(await confirm(token)).toEqual({
       status: 200,
-      body: { ok: true, message: "Adresse e-mail modifiée : c'est désormais lea.neuve@example.test." },
+      body: { ok: true, message: "Adresse e-mail modifiée : c'est désormais lea.neuve@example.test." },
     });
     const changed = await app.services.store.users.findById(lea.user.id);
     expect(changed).toMatchObject({ email: "lea.neuve@example.test" });
@@ -315,6 +317,55 @@ describe("POST /api/me/email", () => {
     expect(await confirm(token)).toMatchObject({ status: 400 });
   });
 
+  it("drops a pending change when the owner takes the account back: a new password, log out everywhere, a reset; the owner's mail says so", async () => {
+    const takeBack = {
+      password: async (lea: Awaited<ReturnType<typeof member>>) =>
+        call(mePasswordRoute, "/api/me/password", {
+          json: { currentPassword: PASSWORD, newPassword: "nouveau-mdp-456" },
+          headers: lea.auth,
+        }),
+      logoutAll: async (lea: Awaited<ReturnType<typeof member>>) =>
+        call(meLogoutAllRoute, "/api/me/logout-all", { method: "POST", headers: lea.auth }),
+      reset: async (lea: Awaited<ReturnType<typeof member>>) => {
+        await callRoute(forgotRoute.action as never, jsonRequest("/api/forgot-password", { email: lea.user.email }), {
+          context: app.context(),
+        });
+        const resetToken = decodeURIComponent(linkIn(mailsTo(lea.user.email).at(-1)!.text, "/reset-password")!);
+        return callRoute(
+          resetRoute.action as never,
+          jsonRequest("/api/reset-password", { token: resetToken, password: "repris-en-main" }),
+          { context: app.context() },
+        );
+      },
+    };
+    for (const [name, action] of Object.entries(takeBack)) {
+      const lea = await member(`lea-${name.toLowerCase()}`);
+      const newEmail = `voleur-${name.toLowerCase()}@example.test`;
+      await call(meEmailRoute, "/api/me/email", { json: { email: newEmail, password: PASSWORD }, headers: lea.auth });
+      const token = decodeURIComponent(linkIn(mailsTo(newEmail).at(-1)!.text, "/mon-compte/email")!);
+      const mailsBefore = mailsTo(lea.user.email).length;
+
+      expect((await action(lea)).status).toBe(200);
+      expect(await app.services.store.emailChanges.findPendingForUser(lea.user.id)).toBeNull();
+      expect(await confirm(token)).toMatchObject({ status: 400 });
+      expect((await app.services.store.users.findById(lea.user.id))?.email).toBe(lea.user.email);
+      const told = mailsTo(lea.user.email)
+        .slice(mailsBefore)
+        .filter((mail) =>
+          mail.text.includes(`la demande de remplacer ton adresse e-mail par ${newEmail} a été annulée`),
+        );
+      expect(told).toHaveLength(1);
+    }
+
+    // Nothing pending: a new password's mail says nothing of it, and logging out everywhere sends none.
+    const max = await member("max");
+    await takeBack.password(max);
+    expect(mailsTo(max.user.email).at(-1)!.text).not.toContain("annulée");
+    const mailsBefore = app.mails.length;
+    await takeBack.logoutAll(await member("zoe"));
+    expect(app.mails.length).toBe(mailsBefore);
+  });
+
   it("moves a confirmed newsletter subscription to the new address", async () => {
     const lea = await member("lea");
     await call(meNewsletterRoute, "/api/me/newsletter", { json: { subscribed: true }, headers: lea.auth });
@@ -364,7 +415,6 @@ describe("POST /api/me/newsletter", () => {
       locale: "fr",
       confirmTokenHash: "a".repeat(64),
       confirmWithAccount: false,
-      unsubscribeToken: "b".repeat(64),
     });
     expect((await json(await call(meNewsletterRoute, "/api/me/newsletter", { headers: lea.auth }))).state).toBe(
       "pending",
@@ -400,6 +450,23 @@ describe("DELETE /api/me", () => {
     expect(await json(refused)).toEqual({ message: "Mot de passe incorrect.", field: "password" });
     expect(await app.services.store.users.findById(lea.user.id)).not.toBeNull();
     expect((await call(meRoute, "/api/me", { headers: lea.auth })).status).toBe(200);
+  });
+
+  it("removes the mail files written for the account (no SMTP), and only those", async () => {
+    const lea = await member("lea");
+    const { mailDir } = app.services.config;
+    mkdirSync(mailDir, { recursive: true });
+    const eml = (to: string) => `To: ${to}\r\nSubject: Test\r\nContent-Type: text/plain\r\n\r\nBonjour\r\n`;
+    writeFileSync(joinPath(mailDir, "2026-01-01-a.eml"), eml("lea@example.test"));
+    writeFileSync(joinPath(mailDir, "2026-01-01-b.eml"), eml("Léa <LEA@example.test>"));
+    writeFileSync(joinPath(mailDir, "2026-01-01-c.eml"), eml("max@example.test"));
+    const response = await call(meRoute, "/api/me", {
+      method: "DELETE",
+      json: { password: PASSWORD },
+      headers: lea.auth,
+    });
+    expect(response.status).toBe(200);
+    expect(readdirSync(mailDir).toSorted()).toEqual(["2026-01-01-c.eml"]);
   });
 
   it("deletes the account: login refused, everything gone, one last mail, the pseudo and the address free", async () => {
@@ -474,7 +541,7 @@ describe("GET /api/me/export", () => {
     // The byte order mark first, so a spreadsheet reads the accents as UTF-8.
     expect(Array.from(bytes.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes).split("\r\n")[0]).toBe(
-      "Date (UTC);Séance;Durée (min);Calories (kcal);Exercices prévus;Exercices faits",
+      "Date (UTC);Séance;Exercice;Série;Charge (kg);Répétitions;Repos (s);Durée (s);Distance (km);Intensité (1-10);Notes",
     );
   });
 
@@ -482,7 +549,7 @@ describe("GET /api/me/export", () => {
     const lea = await member("lea");
     const unknown = await call(meExportRoute, "/api/me/export?format=xml", { headers: lea.auth });
     expect(unknown.status).toBe(400);
-    expect(await json(unknown)).toEqual({ message: "Format d'export inconnu : json, history-csv ou workouts-csv." });
+    expect(await json(unknown)).toEqual({ message: "Format d'export inconnu : json, history-csv ou workouts-csv." });
     for (let index = 0; index < 10; index += 1) {
       expect((await call(meExportRoute, "/api/me/export", { headers: lea.auth })).status).toBe(200);
     }

@@ -72,7 +72,7 @@ describe("POST /api/upload/profile-photo", () => {
     const body = (await response.json()) as { success: boolean; photo: string; message: string };
     expect(body).toEqual({
       success: true,
-      photo: expect.stringMatching(new RegExp(`^/photos/${userId}/[0-9a-f]{24}\\.webp$`)),
+      photo: expect.stringMatching(new RegExp(`^/photos/${userId}/[0-9a-f]{32}\\.webp$`)),
       message: "Photo mise à jour avec succès",
       code: "updated",
     });
@@ -141,7 +141,7 @@ describe("POST /api/upload/profile-photo", () => {
     it("a 6 MB file", async () => {
       const big = new Uint8Array(6 * 1024 * 1024);
       big.set([0xff, 0xd8, 0xff]);
-      await expectRefused(await upload(big), 413, "La photo ne doit pas dépasser 5MB");
+      await expectRefused(await upload(big), 413, "La photo ne doit pas dépasser 5 Mo.");
     });
 
     it("a file one byte over 5 MB", async () => {
@@ -271,7 +271,7 @@ describe("GET /api/me", () => {
 });
 
 describe("GET /photos/{user}/{version}.webp", () => {
-  it("answers 304 to its ETag, leads an old version to the current one, 404 otherwise", async () => {
+  it("answers 304 to its ETag, and 404 to any other address: an older version, a guess, another user", async () => {
     const first = ((await (await upload(await smallPng("#111"), "a.png", "image/png")).json()) as { photo: string })
       .photo;
     const second = ((await (await upload(await smallPng("#eee"), "b.png", "image/png")).json()) as { photo: string })
@@ -285,9 +285,11 @@ describe("GET /photos/{user}/{version}.webp", () => {
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
 
+    // The address of the photo before tells nothing of the current one.
     const old = await servedAt(first);
-    expect(old.status).toBe(302);
-    expect(old.headers.get("Location")).toBe(second);
+    expect(old.status).toBe(404);
+    expect(old.headers.get("Location")).toBeNull();
+    expect((await servedAt(`/photos/${userId}/${"0".repeat(32)}.webp`)).status).toBe(404);
 
     expect((await servedAt(`/photos/${userId}/not-a-version.webp`)).status).toBe(404);
     expect((await servedAt(`/photos/0123456789abcdef01234567/${second.split("/")[3]}`)).status).toBe(404);

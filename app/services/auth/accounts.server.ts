@@ -8,7 +8,9 @@ import {
   forgotEmail,
   isChecked,
   LOGIN_LIMITS,
+  LOGIN_SLOWDOWN,
   loginDelayMs,
+  SIGN_IN_START_CHECK_WITHIN_MS,
   loginValues,
   MAIL_REQUEST_LIMITS,
   PASSWORD_RESET_TTL_MS,
@@ -17,7 +19,8 @@ import {
   signupErrors,
   signupValues,
 } from "~/domain/account";
-import { renderMail } from "~/services/mail/templates.server";
+import { mayMailRecipient } from "~/services/mail/recipient-quota.server";
+import { type MailNote, renderMail } from "~/services/mail/templates.server";
 import { confirmSignupSubscription, subscribeFromSignup } from "~/services/newsletter-subscriptions.server";
 import { DuplicateKeyError, type Store, type UserRecord, type VerificationPurpose } from "~/store/types";
 import { HashingBusyError, hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords.server";
@@ -52,6 +55,11 @@ const RATE_LIMITS = {
   mailRequests: {
     keyPrefix: "mail-requests",
     points: MAIL_REQUEST_LIMITS.perAddress,
+    durationSeconds: MAIL_REQUEST_LIMITS.windowSeconds,
+  },
+  mailRequestsPerRecipient: {
+    keyPrefix: "mail-requests-to",
+    points: MAIL_REQUEST_LIMITS.perAddressAndRecipient,
     durationSeconds: MAIL_REQUEST_LIMITS.windowSeconds,
   },
 } as const;
@@ -93,10 +101,39 @@ async function withHashing<Result>(run: () => Promise<Result>): Promise<Result |
   }
 }
 
-/** Consumes one mail-sending request for that address; a Failure when over the limit. */
-export async function allowMailRequest(services: AppServices, clientAddress: string): Promise<Failure | null> {
-  const state = await limiter(services.store, "mailRequests").consume(clientAddress);
-  return state.allowed ? null : tooMany(state.msBeforeNext);
+/**
+ * Consumes one mail-sending request of that client address for that
+ * recipient; a Failure when over either limit (MAIL_REQUEST_LIMITS).
+ */
+export async function allowMailRequest(
+  services: AppServices,
+  clientAddress: string,
+  recipient: string,
+): Promise<Failure | null> {
+  const counted = await Promise.all([
+    // An address never holds a space: the pair's key cannot be forged from another pair.
+    limiter(services.store, "mailRequestsPerRecipient").consume(`${clientAddress} ${recipient.toLowerCase()}`),
+    limiter(services.store, "mailRequests").consume(clientAddress),
+  ]);
+  const refused = counted.filter((state) => !state.allowed);
+  return refused.length === 0 ? null : tooMany(Math.max(...refused.map((state) => state.msBeforeNext)));
+}
+
+/**
+ * Drops the account's pending e-mail change, if any: what the owner does to
+ * take an account back (a new password, a reset, logging out everywhere)
+ * must also stop an address change someone else may have started. The
+ * note for the owner's mail, or null when nothing was pending.
+ */
+export async function cancelPendingEmailChange(services: AppServices, userId: string): Promise<MailNote | null> {
+  const pending = await services.store.emailChanges.findPendingForUser(userId);
+  if (!(await services.store.emailChanges.cancelForUser(userId)) || !pending) return null;
+  return { key: "emailChangeCancelled", values: { newEmail: pending.newEmail } };
+}
+
+/** The way back in when a change was not the owner's: the dialog's forgot-password view. */
+export function forgotPasswordLink(services: AppServices): string {
+  return `${services.config.appUrl}/?compte=forgot`;
 }
 
 /** The name shown for an account: its display name, else its first name, else its pseudo. */
@@ -117,6 +154,7 @@ async function issueToken(services: AppServices, user: UserRecord, purpose: Veri
 }
 
 async function sendVerificationMail(services: AppServices, user: UserRecord) {
+  if (!(await mayMailRecipient(services.store, "verification", user.email))) return;
   const token = await issueToken(services, user, "email", EMAIL_VERIFICATION_TTL_MS);
   const link = `${services.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
   await services.mailer.queue(
@@ -145,9 +183,9 @@ export async function register(
   const errors = signupErrors(input);
   if (errors.length > 0) return { ok: false, status: 400, message: errors[0]!.message, code: errors[0]!.field };
   const services = getServices(context);
-  const limited = await allowMailRequest(services, options.clientAddress);
-  if (limited) return limited;
   const values = signupValues(input);
+  const limited = await allowMailRequest(services, options.clientAddress, values.email);
+  if (limited) return limited;
   const { store } = services;
   const pseudoTaken: Failure = { ok: false, status: 409, message: accountMessage("pseudoTaken"), code: "pseudo" };
 
@@ -183,7 +221,7 @@ export async function register(
 
 async function tellOwnerOfSignupAttempt(services: AppServices, email: string) {
   const owner = await services.store.users.findByEmail(email);
-  if (!owner) return;
+  if (!owner || !(await mayMailRecipient(services.store, "already-registered", owner.email))) return;
   await services.mailer.queue(
     renderMail("alreadyRegistered", {
       to: owner.email,
@@ -203,7 +241,7 @@ export async function resendVerification(
   const parsed = forgotEmail(emailInput);
   if (!parsed.ok) return { ok: false, status: 400, message: accountMessage("emailInvalid") };
   const services = getServices(context);
-  const limited = await allowMailRequest(services, options.clientAddress);
+  const limited = await allowMailRequest(services, options.clientAddress, parsed.email);
   if (limited) return limited;
   const user = await services.store.users.findByEmailOrPseudo(parsed.email);
   if (user && !user.emailVerifiedAt) await sendVerificationMail(services, user);
@@ -237,15 +275,18 @@ export interface LoginSuccess {
 /**
  * Same message and the same work (a password check) whether the identifier
  * or the password is wrong. Failures are counted per identifier and address
- * pair and per address (refused past their limits), and per identifier
- * across all addresses, which only slows its logins down: nobody can lock
- * someone else out.
+ * pair (refused past its limit), per address (past its limit slowed, and a
+ * wrong password refused, never the right one) and per identifier across
+ * all addresses, which only slows its logins down: nobody can lock someone
+ * else out (LOGIN_LIMITS).
  */
 export async function login(
   context: Context,
   input: { identifier: unknown; password: unknown; remember?: unknown },
   options: { clientAddress: string },
 ): Promise<LoginSuccess | Failure> {
+  // The slowdown and the wait for a hashing slot share one budget.
+  const deadline = Date.now() + SIGN_IN_START_CHECK_WITHIN_MS;
   const parsed = loginValues(input);
   if (!parsed.ok) return { ok: false, status: 400, message: parsed.message };
   const { identifier, password, remember } = parsed.value;
@@ -262,17 +303,25 @@ export async function login(
 
   // Counted before the check, so guesses sent in parallel cannot all slip
   // under the limits; a success (or a check that never ran) gives them back.
-  const counted = await Promise.all([byPair.consume(pairKey), byAddress.consume(address)]);
-  const refused = counted.filter((state) => !state.allowed);
-  if (refused.length > 0) return tooMany(Math.max(...refused.map((state) => state.msBeforeNext)));
+  const [pairState, addressState] = await Promise.all([byPair.consume(pairKey), byAddress.consume(address)]);
+  if (!pairState.allowed) return tooMany(pairState.msBeforeNext);
+  // An address past its limit is slowed, and refused only a wrong password
+  // (below): the right one still signs in, whoever shares that address.
+  const overAddressLimit = !addressState.allowed;
+  const addressFailures = addressState.consumedPoints - LOGIN_LIMITS.failuresPerAddress;
 
-  const delayMs = loginDelayMs((await byIdentifier.get(identifierKey))?.consumedPoints ?? 0);
+  const delayMs = Math.max(
+    loginDelayMs((await byIdentifier.get(identifierKey))?.consumedPoints ?? 0),
+    overAddressLimit ? loginDelayMs(LOGIN_SLOWDOWN.freeFailures + addressFailures - 1) : 0,
+  );
   if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
 
   let user: UserRecord | null;
   try {
     user = await store.users.findByEmailOrPseudo(identifier);
-    const matches = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
+    const matches = user
+      ? await verifyPassword(password, user.passwordHash, { deadline })
+      : await verifyAgainstDummy(password, { deadline });
     if (!matches) user = null;
   } catch (error) {
     if (!(error instanceof HashingBusyError)) throw error;
@@ -281,6 +330,7 @@ export async function login(
   }
   if (!user) {
     await byIdentifier.consume(identifierKey);
+    if (overAddressLimit) return tooMany(addressState.msBeforeNext);
     return { ok: false, status: 401, message: accountMessage("loginFailed") };
   }
   await Promise.all([byPair.delete(pairKey), byAddress.reward(address)]);
@@ -302,10 +352,10 @@ export async function forgotPassword(
   const parsed = forgotEmail(emailInput);
   if (!parsed.ok) return { ok: false, status: 400, message: parsed.message };
   const services = getServices(context);
-  const limited = await allowMailRequest(services, options.clientAddress);
+  const limited = await allowMailRequest(services, options.clientAddress, parsed.email);
   if (limited) return limited;
   const user = await services.store.users.findByEmail(parsed.email);
-  if (user?.emailVerifiedAt) {
+  if (user?.emailVerifiedAt && (await mayMailRecipient(services.store, "reset", user.email))) {
     const token = await issueToken(services, user, "reset", PASSWORD_RESET_TTL_MS);
     const link = `${services.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await services.mailer.queue(
@@ -322,7 +372,8 @@ export async function resetPassword(
 ): Promise<{ ok: true; message: AccountMessage } | (Failure & { field?: "token" | "password" | "confirmation" })> {
   const checked = resetErrors(input);
   if (!checked.ok) return { ok: false, status: 400, message: checked.message, field: checked.field };
-  const { store } = getServices(context);
+  const services = getServices(context);
+  const { store } = services;
   const verification = await store.verifications.findValidByTokenHash(hashToken(checked.token), "reset");
   if (!verification) return { ok: false, status: 400, message: accountMessage("resetTokenMissing"), field: "token" };
   // Hashed before the token is spent: a busy server (503) leaves the link usable.
@@ -338,6 +389,19 @@ export async function resetPassword(
   });
   await endAllSessions(context, verification.userId);
   // The owner took the account back: an address change someone else asked for is dropped with the sessions.
-  await store.emailChanges.cancelForUser(verification.userId);
+  const cancelled = await cancelPendingEmailChange(services, verification.userId);
+  const user = await store.users.findById(verification.userId);
+  if (cancelled && user) {
+    await services.mailer.queue(
+      renderMail("passwordReset", {
+        to: user.email,
+        locale: user.locale,
+        link: forgotPasswordLink(services),
+        name: displayName(user),
+        userId: user.id,
+        notes: [cancelled],
+      }),
+    );
+  }
   return { ok: true, message: accountMessage("resetSuccess") };
 }

@@ -4,6 +4,7 @@ import { getServices } from "~/context.server";
 import { ACCOUNT_MESSAGES, ADMIN_REQUIRED_MESSAGE } from "~/domain/account";
 import { ApiError, bearerToken } from "~/lib/http.server";
 import { createSignedCookie } from "~/lib/signed-cookie.server";
+import { sessionCookieName } from "~/lib/session-cookie-name";
 import type { SessionRecord, UserRecord } from "~/store/types";
 import { hashToken, newToken } from "./tokens.server";
 
@@ -13,14 +14,15 @@ import { hashToken, newToken } from "./tokens.server";
 export const REMEMBER_ME_DAYS = 30;
 /** Without 'remember me' the cookie ends with the browser, and the server forgets the session after a day. */
 export const BROWSER_SESSION_HOURS = 24;
-const sessionCookieName = "dynami_session";
-
 const cookies = new WeakMap<AppConfig, Cookie>();
 function sessionCookie(config: AppConfig): Cookie {
   let cookie = cookies.get(config);
   if (!cookie) {
+    // In production the __Host- prefix: browsers then take the cookie only
+    // over HTTPS, for this very host and path /, so neither a page over
+    // plain HTTP nor a neighbouring subdomain can plant a session of theirs.
     // Read on every signed-in request: its signature is checked without WebCrypto.
-    cookie = createSignedCookie(sessionCookieName, {
+    cookie = createSignedCookie(sessionCookieName(config.isProduction), {
       httpOnly: true,
       sameSite: "lax",
       path: "/",

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { type ParsedMail, parseEml } from "./eml";
 
@@ -37,4 +37,35 @@ export async function readMailFile(mailDir: string, file: string): Promise<MailF
   } catch {
     return null;
   }
+}
+
+/**
+ * Removes the written mails addressed to any of these addresses (an erased
+ * account's): mail files hold links and personal words as much as the
+ * store did. Returns how many were removed; a missing folder removes none.
+ */
+export async function removeMailFilesTo(mailDir: string, addresses: readonly string[]): Promise<number> {
+  const wanted = new Set(addresses.map((address) => address.trim().toLowerCase()));
+  let names: string[];
+  try {
+    names = (await readdir(mailDir)).filter((name) => mailFileName.test(name));
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const file of names) {
+    const full = path.join(mailDir, file);
+    try {
+      const recipients = parseEml(await readFile(full, "utf8"))
+        .to.split(",")
+        .map((recipient) => (/<([^>]+)>/.exec(recipient)?.[1] ?? recipient).trim().toLowerCase());
+      if (recipients.some((recipient) => wanted.has(recipient))) {
+        await rm(full, { force: true });
+        removed += 1;
+      }
+    } catch {
+      // A file removed meanwhile, or one that is not a mail: nothing to do.
+    }
+  }
+  return removed;
 }

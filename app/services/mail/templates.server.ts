@@ -12,7 +12,12 @@ export type MailTemplate =
   | "emailChangeConfirm"
   | "emailChangeNotice"
   | "emailInUse"
-  | "accountDeleted";
+  | "accountDeleted"
+  | "passwordReset"
+  | "loggedOutEverywhere";
+
+/** A paragraph some mails add after their body (`notes.<key>` in mail.json). */
+export type MailNote = { key: "emailChangeCancelled"; values: { newEmail: string } };
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -61,6 +66,8 @@ export function renderMail(
     values?: Record<string, string>;
     /** The account the mail is about (erasing the account removes it from the outbox). */
     userId?: string;
+    /** Paragraphs after the body, each saying something that happened with it. */
+    notes?: readonly MailNote[];
   },
 ): NewOutboxMail {
   const language = toSupportedLanguage(options.locale) ?? fallbackLanguage;
@@ -68,7 +75,10 @@ export function renderMail(
   const params = { ...options.values, name: options.name };
   const subject = t(`${template}.subject`, params);
   const greeting = t("greeting", params);
-  const body = t(`${template}.body`, params);
+  const paragraphs = [
+    t(`${template}.body`, params),
+    ...(options.notes ?? []).map((note) => t(`notes.${note.key}`, { ...note.values, name: options.name })),
+  ];
   const footer = t(`${template}.footer`, params);
   const signature = t("signature");
   const link = options.link;
@@ -76,8 +86,7 @@ export function renderMail(
   const text = [
     greeting,
     "",
-    body,
-    "",
+    ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
     ...(link && button ? [linkLine(t, button, link), ""] : []),
     footer,
     "",
@@ -94,7 +103,7 @@ export function renderMail(
     maxWidth: 560,
     brand: "Dynami",
     card: `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
-<p style="margin:0 0 24px;line-height:1.6">${escapeHtml(body)}</p>
+${paragraphs.map((paragraph) => `<p style="margin:0 0 24px;line-height:1.6">${escapeHtml(paragraph)}</p>`).join("\n")}
 ${buttonHtml}<p style="margin:16px 0 0;font-size:13px;color:#4a5a56">${escapeHtml(footer)}</p>`,
     after: escapeHtml(signature),
   });

@@ -7,6 +7,13 @@ import {
   exerciseSchema,
   type MuscleZone,
 } from "~/domain/workout/catalogue";
+import {
+  ACTIVITY_KINDS,
+  ACTIVITY_TYPES,
+  allowedEquipment,
+  type EquipmentGaps,
+  skipsChoiceSteps,
+} from "~/domain/workout/activities";
 import { buildExerciseIndex, type ExerciseIndex } from "~/domain/workout/suggestions";
 
 // The catalogue (public/data/exo/{kind}.json, also served as static files to
@@ -31,6 +38,8 @@ export interface ExerciseCatalogue {
   status: "ready" | "unavailable";
   index: ExerciseIndex;
   coverage: ZoneCoverage;
+  /** Allowed equipment that would lead to an empty muscle step, per activity (none when the catalogue is unavailable). */
+  equipmentGaps: EquipmentGaps;
   problems: CatalogueProblem[];
 }
 
@@ -73,12 +82,33 @@ export function loadCatalogue(contents: Record<string, unknown>): ExerciseCatalo
     });
   }
   const index = buildExerciseIndex(exercises);
+  const coverage = coverageOf(index.all.map((entry) => entry.exercise));
+  const ready = index.all.length > 0;
   return {
-    status: index.all.length > 0 ? "ready" : "unavailable",
+    status: ready ? "ready" : "unavailable",
     index,
-    coverage: coverageOf(index.all.map((entry) => entry.exercise)),
+    coverage,
+    // Without a catalogue every zone is offered (the list says it cannot load): no gap either.
+    equipmentGaps: ready ? equipmentGapsOf(coverage) : {},
     problems,
   };
+}
+
+/**
+ * For each activity whose user picks the equipment, the allowed equipment
+ * whose exercises cover no muscle zone: picking it would lead to an empty
+ * muscle step (cardio with only a barbell).
+ */
+export function equipmentGapsOf(coverage: ZoneCoverage): EquipmentGaps {
+  const gaps: EquipmentGaps = {};
+  for (const activity of ACTIVITY_TYPES) {
+    if (skipsChoiceSteps(activity)) continue;
+    const empty = allowedEquipment(activity).filter(
+      (equipment) => coveredZones(coverage, ACTIVITY_KINDS[activity], [equipment]).size === 0,
+    );
+    if (empty.length > 0) gaps[activity] = empty;
+  }
+  return gaps;
 }
 
 function reportProblems(loaded: ExerciseCatalogue): ExerciseCatalogue {

@@ -24,6 +24,7 @@ import {
   SUBSCRIBER_INDEXES,
   type SubscriberDocument,
   upgradeLegacySubscribers,
+  upgradeUnsubscribeTokens,
 } from "./newsletter-subscribers.ts";
 import { createMongoNewsletters, NEWSLETTER_INDEXES, type NewsletterDocument } from "./newsletters.ts";
 import {
@@ -33,7 +34,7 @@ import {
   upgradeOutboxClaims,
   type OutboxDocument,
 } from "./outbox.ts";
-import { createMongoPhotos, type PhotoDocument } from "./photos.ts";
+import { createMongoPhotos, type PhotoDocument, upgradePhotoVersions } from "./photos.ts";
 import { createMongoRateLimiters, RATE_LIMIT_INDEXES } from "./rate-limits.ts";
 import { createMongoReviews, RETIRED_REVIEW_INDEXES, REVIEW_INDEXES, type ReviewDocument } from "./reviews.ts";
 import { createMongoSessions, RETIRED_SESSION_INDEXES, SESSION_INDEXES, type SessionDocument } from "./sessions.ts";
@@ -44,6 +45,13 @@ import {
   WORKOUT_SESSION_INDEXES,
   type WorkoutSessionDocument,
 } from "./workout-sessions.ts";
+import {
+  createMongoExerciseHistory,
+  EXERCISE_LOG_INDEXES,
+  EXERCISE_RECORDS_INDEXES,
+  type ExerciseLogDocument,
+  type ExerciseRecordsDocument,
+} from "./exercise-history.ts";
 import {
   createMongoWorkoutStats,
   WORKOUT_DAY_INDEXES,
@@ -115,6 +123,8 @@ const COLLECTIONS = {
   photos: "photos",
   workoutTotals: "workout_totals",
   workoutDays: "workout_days",
+  exerciseLogs: "exercise_logs",
+  exerciseRecords: "exercise_records",
 } as const;
 
 interface CollectionIndexes {
@@ -130,7 +140,12 @@ export const MONGO_INDEXES: CollectionIndexes[] = [
   { collection: COLLECTIONS.sessions, indexes: SESSION_INDEXES, retired: RETIRED_SESSION_INDEXES },
   { collection: COLLECTIONS.verifications, indexes: VERIFICATION_INDEXES, retired: [] },
   { collection: COLLECTIONS.outbox, indexes: OUTBOX_INDEXES, retired: RETIRED_OUTBOX_INDEXES },
-  { collection: COLLECTIONS.newsletterSubscribers, indexes: SUBSCRIBER_INDEXES, retired: [] },
+  {
+    collection: COLLECTIONS.newsletterSubscribers,
+    indexes: SUBSCRIBER_INDEXES,
+    // Raw unsubscribe tokens, replaced by their hashes (upgradeUnsubscribeTokens).
+    retired: ["newsletter_subscribers_unsubscribe_token_unique"],
+  },
   { collection: COLLECTIONS.history, indexes: HISTORY_INDEXES, retired: RETIRED_HISTORY_INDEXES },
   {
     collection: COLLECTIONS.contactMessages,
@@ -144,6 +159,8 @@ export const MONGO_INDEXES: CollectionIndexes[] = [
   { collection: COLLECTIONS.workoutSessions, indexes: WORKOUT_SESSION_INDEXES, retired: [] },
   // photos and workout_totals are read by _id (the user's) only.
   { collection: COLLECTIONS.workoutDays, indexes: WORKOUT_DAY_INDEXES, retired: [] },
+  { collection: COLLECTIONS.exerciseLogs, indexes: EXERCISE_LOG_INDEXES, retired: [] },
+  { collection: COLLECTIONS.exerciseRecords, indexes: EXERCISE_RECORDS_INDEXES, retired: [] },
 ];
 
 const AUTHENTICATION_FAILED = 18;
@@ -237,6 +254,11 @@ async function prepareDatabase(databaseUrl: string, dbName: string, connectTimeo
       db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
       db.collection<UserDocument>(COLLECTIONS.users),
     );
+    await upgradeUnsubscribeTokens(db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers));
+    await upgradePhotoVersions(
+      db.collection<PhotoDocument>(COLLECTIONS.photos),
+      db.collection<UserDocument>(COLLECTIONS.users),
+    );
   } finally {
     await client.close().catch(() => undefined);
   }
@@ -290,6 +312,8 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
       workoutSessions: db.collection<WorkoutSessionDocument>(COLLECTIONS.workoutSessions),
       workoutTotals: db.collection<WorkoutTotalsDocument>(COLLECTIONS.workoutTotals),
       workoutDays: db.collection<WorkoutDayDocument>(COLLECTIONS.workoutDays),
+      exerciseLogs: db.collection<ExerciseLogDocument>(COLLECTIONS.exerciseLogs),
+      exerciseRecords: db.collection<ExerciseRecordsDocument>(COLLECTIONS.exerciseRecords),
       photos: db.collection<PhotoDocument>(COLLECTIONS.photos),
       reviews: db.collection<ReviewDocument>(COLLECTIONS.reviews),
       newsletterSubscribers: db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
@@ -299,6 +323,10 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
     workoutStats: createMongoWorkoutStats(
       db.collection<WorkoutTotalsDocument>(COLLECTIONS.workoutTotals),
       db.collection<WorkoutDayDocument>(COLLECTIONS.workoutDays),
+    ),
+    exerciseHistory: createMongoExerciseHistory(
+      db.collection<ExerciseLogDocument>(COLLECTIONS.exerciseLogs),
+      db.collection<ExerciseRecordsDocument>(COLLECTIONS.exerciseRecords),
     ),
     rateLimiter: createMongoRateLimiters(db, COLLECTIONS.rateLimits),
     async ping() {

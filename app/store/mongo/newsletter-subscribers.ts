@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { ObjectId, type Collection } from "mongodb";
 import {
   emailForLookup,
@@ -10,7 +10,7 @@ import {
   stringOrNull,
 } from "../normalize.ts";
 import type { NewsletterSubscriberRecord, NewsletterSubscribersStore } from "../types.ts";
-import { duplicateKeyFields, type IndexedQuery, type NamedIndex, requireObjectId } from "./mongo-values.ts";
+import { duplicateKeyFields, type IndexedQuery, type NamedIndex, requireObjectId, toObjectId } from "./mongo-values.ts";
 import type { UserDocument } from "./users.ts";
 
 export interface SubscriberDocument {
@@ -22,7 +22,10 @@ export interface SubscriberDocument {
   confirmedAt: Date | null;
   confirmTokenHash: string | null;
   confirmWithAccount: boolean;
-  unsubscribeToken: string;
+  /** sha256 hex of the raw token the links of an earlier version carried (upgradeUnsubscribeTokens). */
+  legacyUnsubscribeTokenHash?: string;
+  /** Raw, in documents of an earlier version only, until upgradeUnsubscribeTokens hashes it. */
+  unsubscribeToken?: string;
   createdAt: Date;
 }
 
@@ -38,10 +41,10 @@ const PENDING_CREATED_AT: NamedIndex = {
 export const SUBSCRIBER_INDEXES: NamedIndex[] = [
   { key: { email: 1 }, name: "newsletter_subscribers_email_unique", unique: true },
   {
-    key: { unsubscribeToken: 1 },
-    name: "newsletter_subscribers_unsubscribe_token_unique",
+    key: { legacyUnsubscribeTokenHash: 1 },
+    name: "newsletter_subscribers_legacy_unsubscribe_unique",
     unique: true,
-    partialFilterExpression: { unsubscribeToken: { $type: "string" } },
+    partialFilterExpression: { legacyUnsubscribeTokenHash: { $type: "string" } },
   },
   {
     key: { confirmTokenHash: 1 },
@@ -79,14 +82,13 @@ function toSubscriberRecord(document: SubscriberDocument): NewsletterSubscriberR
     locale: document.locale,
     confirmedAt: document.confirmedAt ?? null,
     confirmWithAccount: document.confirmWithAccount ?? false,
-    unsubscribeToken: document.unsubscribeToken,
     createdAt: document.createdAt,
   };
 }
 
 /**
  * Subscribers stored before double opt-in came from the sign-up box only:
- * each gets an unsubscribe token, and counts as confirmed when its account is
+ * each counts as confirmed when its account is
  * verified, as pending otherwise. Runs at start; a no-op once done.
  */
 export async function upgradeLegacySubscribers(
@@ -94,15 +96,14 @@ export async function upgradeLegacySubscribers(
   users: Collection<UserDocument>,
 ): Promise<number> {
   let upgraded = 0;
-  const legacy = subscribers.find({ unsubscribeToken: { $exists: false } }, { projection: { _id: 1, email: 1 } });
+  const legacy = subscribers.find({ confirmed: { $exists: false } }, { projection: { _id: 1, email: 1 } });
   for await (const document of legacy) {
     const user = await users.findOne({ email: document.email }, { projection: { emailVerifiedAt: 1 } });
     const confirmedAt = user?.emailVerifiedAt ?? null;
     const result = await subscribers.updateOne(
-      { _id: document._id, unsubscribeToken: { $exists: false } },
+      { _id: document._id, confirmed: { $exists: false } },
       {
         $set: {
-          unsubscribeToken: randomBytes(32).toString("hex"),
           confirmWithAccount: true,
           confirmed: confirmedAt !== null,
           confirmedAt,
@@ -128,7 +129,6 @@ export function createMongoNewsletterSubscribers(
         confirmedAt: null,
         confirmTokenHash: input.confirmTokenHash === null ? null : requireString(input.confirmTokenHash, "hash"),
         confirmWithAccount: requireBoolean(input.confirmWithAccount, "confirmWithAccount"),
-        unsubscribeToken: requireString(input.unsubscribeToken, "unsubscribeToken"),
         createdAt: new Date(),
       };
       try {
@@ -197,10 +197,17 @@ export function createMongoNewsletterSubscribers(
       return (await subscribers.deleteOne({ email: normalizedEmail })).deletedCount > 0;
     },
 
-    async unsubscribeByToken(unsubscribeToken) {
-      const token = stringOrNull(unsubscribeToken);
-      if (token === null) return null;
-      const document = await subscribers.findOneAndDelete({ unsubscribeToken: token });
+    async unsubscribeById(id) {
+      const _id = toObjectId(id);
+      if (_id === null) return null;
+      const document = await subscribers.findOneAndDelete({ _id });
+      return document ? toSubscriberRecord(document) : null;
+    },
+
+    async unsubscribeByLegacyTokenHash(tokenHash) {
+      const hash = stringOrNull(tokenHash);
+      if (hash === null) return null;
+      const document = await subscribers.findOneAndDelete({ legacyUnsubscribeTokenHash: hash });
       return document ? toSubscriberRecord(document) : null;
     },
 
@@ -220,4 +227,28 @@ export function createMongoNewsletterSubscribers(
       return result.deletedCount;
     },
   };
+}
+
+/**
+ * Unsubscribe tokens of an earlier version were stored as they were sent:
+ * each is replaced by its sha256 hex, so the links already in inboxes still
+ * work and the database holds no usable token. Runs at start; idempotent.
+ */
+export async function upgradeUnsubscribeTokens(subscribers: Collection<SubscriberDocument>): Promise<number> {
+  let upgraded = 0;
+  const raw = subscribers.find(
+    { unsubscribeToken: { $type: "string" } },
+    { projection: { _id: 1, unsubscribeToken: 1 } },
+  );
+  for await (const document of raw) {
+    const result = await subscribers.updateOne(
+      { _id: document._id, unsubscribeToken: document.unsubscribeToken },
+      {
+        $set: { legacyUnsubscribeTokenHash: createHash("sha256").update(document.unsubscribeToken!).digest("hex") },
+        $unset: { unsubscribeToken: "" },
+      },
+    );
+    upgraded += result.modifiedCount;
+  }
+  return upgraded;
 }

@@ -1,12 +1,15 @@
 import { Binary, type Collection, ObjectId } from "mongodb";
 import { normalizeNewPhoto } from "../normalize.ts";
+import { newPhotoVersion } from "../photo-version.ts";
 import type { PhotoRecord, PhotosStore } from "../types.ts";
 import { toObjectId } from "./mongo-values.ts";
+import type { UserDocument } from "./users.ts";
 
 /** One document per user, keyed by the user's id: a new photo replaces the old one in one write. */
 export interface PhotoDocument {
   _id: ObjectId;
-  version: ObjectId;
+  /** Random hex (photo-version.ts); an ObjectId in documents of earlier versions, until upgradePhotoVersions runs. */
+  version: string | ObjectId;
   contentType: string;
   data: Binary;
   width: number;
@@ -18,7 +21,7 @@ export interface PhotoDocument {
 function toPhotoRecord(document: PhotoDocument): PhotoRecord {
   return {
     userId: document._id.toHexString(),
-    version: document.version.toHexString(),
+    version: typeof document.version === "string" ? document.version : document.version.toHexString(),
     contentType: document.contentType,
     data: new Uint8Array(document.data.buffer),
     width: document.width,
@@ -36,7 +39,7 @@ export function createMongoPhotos(photos: Collection<PhotoDocument>): PhotosStor
       const checked = normalizeNewPhoto(photo);
       const document: PhotoDocument = {
         _id,
-        version: new ObjectId(),
+        version: newPhotoVersion(),
         contentType: checked.contentType,
         data: new Binary(checked.data),
         width: checked.width,
@@ -61,4 +64,29 @@ export function createMongoPhotos(photos: Collection<PhotoDocument>): PhotosStor
       return (await photos.deleteOne({ _id })).deletedCount === 1;
     },
   };
+}
+
+/**
+ * Photos stored under an ObjectId version (a guessable address) get a random
+ * one, and their user's `photo` follows. Idempotent; runs at start.
+ */
+export async function upgradePhotoVersions(
+  photos: Collection<PhotoDocument>,
+  users: Collection<UserDocument>,
+): Promise<number> {
+  let upgraded = 0;
+  for await (const document of photos.find(
+    { version: { $type: "objectId" } },
+    { projection: { _id: 1, version: 1 } },
+  )) {
+    const version = newPhotoVersion();
+    const result = await photos.updateOne({ _id: document._id, version: document.version }, { $set: { version } });
+    if (result.modifiedCount === 0) continue;
+    await users.updateOne(
+      { _id: document._id, photo: { $ne: null } },
+      { $set: { photo: `/photos/${document._id.toHexString()}/${version}.webp` } },
+    );
+    upgraded += 1;
+  }
+  return upgraded;
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { DatabaseSync } from "node:sqlite";
 
 export interface Migration {
@@ -298,6 +299,60 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX sessions_user_id_created_at_id ON sessions (user_id, created_at, id);
     `,
   },
+  {
+    // Nothing a database copy could use: unsubscribe tokens stored as their
+    // sha256 (the links already sent still work; new links are signed by the
+    // server and stored nowhere), and every profile photo under a random,
+    // unguessable version instead of an ObjectId.
+    version: 8,
+    sql: `
+      DROP INDEX newsletter_subscribers_unsubscribe_token_unique;
+      ALTER TABLE newsletter_subscribers RENAME COLUMN unsubscribe_token TO legacy_unsubscribe_token_hash;
+      UPDATE newsletter_subscribers SET legacy_unsubscribe_token_hash = sha256_hex(legacy_unsubscribe_token_hash)
+        WHERE legacy_unsubscribe_token_hash IS NOT NULL;
+      CREATE UNIQUE INDEX newsletter_subscribers_legacy_unsubscribe_unique
+        ON newsletter_subscribers (legacy_unsubscribe_token_hash) WHERE legacy_unsubscribe_token_hash IS NOT NULL;
+
+      UPDATE photos SET version = lower(hex(randomblob(16))) WHERE length(version) <> 32;
+      UPDATE users SET photo = '/photos/' || id || '/' || (SELECT version FROM photos WHERE photos.user_id = users.id) || '.webp'
+        WHERE photo IS NOT NULL AND EXISTS (SELECT 1 FROM photos WHERE photos.user_id = users.id);
+    `,
+  },
+  {
+    // A lifter's memory: one log per saved session and exercise (its sets
+    // and figures), and the records folded from them, per user and exercise.
+    version: 9,
+    sql: `
+      CREATE TABLE exercise_logs (
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        session_id TEXT NOT NULL REFERENCES workout_sessions (id) ON DELETE CASCADE,
+        exercise_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        started_at INTEGER NOT NULL,
+        sets TEXT NOT NULL CHECK (json_valid(sets)),
+        figures TEXT NOT NULL CHECK (json_valid(figures))
+      ) STRICT;
+      -- One log per session and exercise (a save's copy adds nothing); a session's removal.
+      CREATE UNIQUE INDEX exercise_logs_session_id_exercise_id ON exercise_logs (session_id, exercise_id);
+      -- An exercise's history, newest first, and its last time.
+      CREATE INDEX exercise_logs_user_id_exercise_id_started_at_session_id
+        ON exercise_logs (user_id, exercise_id, started_at, session_id);
+
+      CREATE TABLE exercise_records (
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        exercise_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        sessions INTEGER NOT NULL,
+        last_at INTEGER NOT NULL,
+        last_session_id TEXT NOT NULL,
+        marks TEXT NOT NULL CHECK (json_valid(marks)),
+        PRIMARY KEY (user_id, exercise_id)
+      ) STRICT;
+      -- 'Mes exercices' and GET /api/records: most logged first.
+      CREATE INDEX exercise_records_user_id_sessions ON exercise_records (user_id, sessions DESC, exercise_id);
+    `,
+  },
 ];
 
 export function appliedMigrationVersions(db: DatabaseSync): number[] {
@@ -307,6 +362,10 @@ export function appliedMigrationVersions(db: DatabaseSync): number[] {
 
 /** Applies, each in its own transaction, the migrations this database has not seen yet. */
 export function runMigrations(db: DatabaseSync, migrations: readonly Migration[] = MIGRATIONS): void {
+  // SQLite has no hash function of its own: the migrations that hash a column call this one.
+  db.function("sha256_hex", { deterministic: true }, (value) =>
+    createHash("sha256").update(String(value)).digest("hex"),
+  );
   db.exec(`
     CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY,

@@ -19,7 +19,7 @@ interface SubscriberRow {
   confirmed_at: number | null;
   confirm_token_hash: string | null;
   confirm_with_account: number;
-  unsubscribe_token: string;
+  legacy_unsubscribe_token_hash: string | null;
   created_at: number;
 }
 
@@ -30,7 +30,6 @@ function toSubscriberRecord(row: SubscriberRow): NewsletterSubscriberRecord {
     locale: row.locale,
     confirmedAt: dateOrNull(row.confirmed_at),
     confirmWithAccount: row.confirm_with_account === 1,
-    unsubscribeToken: row.unsubscribe_token,
     createdAt: new Date(row.created_at),
   };
 }
@@ -63,8 +62,8 @@ export function createSqliteNewsletterSubscribers(db: DatabaseSync): NewsletterS
   // RETURNING gives the inserted or updated row: its id tells which.
   const upsert = db.prepare(`
     INSERT INTO newsletter_subscribers
-      (id, email, locale, confirmed_at, confirm_token_hash, confirm_with_account, unsubscribe_token, created_at)
-    VALUES (?, ?, ?, NULL, ?, ?, ?, ?)
+      (id, email, locale, confirmed_at, confirm_token_hash, confirm_with_account, created_at)
+    VALUES (?, ?, ?, NULL, ?, ?, ?)
     ON CONFLICT (email) DO UPDATE SET confirm_with_account = 1
       WHERE excluded.confirm_with_account = 1 AND confirmed_at IS NULL
     RETURNING *
@@ -83,8 +82,9 @@ export function createSqliteNewsletterSubscribers(db: DatabaseSync): NewsletterS
     WHERE email = ? AND confirmed_at IS NULL AND confirm_with_account = 1
   `);
   const deleteByEmail = db.prepare("DELETE FROM newsletter_subscribers WHERE email = ?");
-  const deleteByUnsubscribeToken = db.prepare(
-    "DELETE FROM newsletter_subscribers WHERE unsubscribe_token = ? RETURNING *",
+  const deleteById = db.prepare("DELETE FROM newsletter_subscribers WHERE id = ? RETURNING *");
+  const deleteByLegacyToken = db.prepare(
+    "DELETE FROM newsletter_subscribers WHERE legacy_unsubscribe_token_hash = ? RETURNING *",
   );
   const selectConfirmedFirst = db.prepare(SUBSCRIBER_SQL.confirmedFirst);
   const selectConfirmedAfter = db.prepare(SUBSCRIBER_SQL.confirmedAfter);
@@ -102,7 +102,6 @@ export function createSqliteNewsletterSubscribers(db: DatabaseSync): NewsletterS
         requireString(input.locale, "locale"),
         confirmTokenHash,
         requireBoolean(input.confirmWithAccount, "confirmWithAccount") ? 1 : 0,
-        requireString(input.unsubscribeToken, "unsubscribeToken"),
         now.getTime(),
       ) as SubscriberRow | undefined;
       if (row) return { subscriber: toSubscriberRecord(row), created: row.id === id };
@@ -141,10 +140,17 @@ export function createSqliteNewsletterSubscribers(db: DatabaseSync): NewsletterS
       return normalizedEmail !== null && changedRows(deleteByEmail.run(normalizedEmail)) > 0;
     },
 
-    async unsubscribeByToken(unsubscribeToken) {
-      const token = stringOrNull(unsubscribeToken);
-      if (token === null) return null;
-      const row = deleteByUnsubscribeToken.get(token) as SubscriberRow | undefined;
+    async unsubscribeById(id) {
+      const normalizedId = normalizeObjectId(id);
+      if (normalizedId === null) return null;
+      const row = deleteById.get(normalizedId) as SubscriberRow | undefined;
+      return row ? toSubscriberRecord(row) : null;
+    },
+
+    async unsubscribeByLegacyTokenHash(tokenHash) {
+      const hash = stringOrNull(tokenHash);
+      if (hash === null) return null;
+      const row = deleteByLegacyToken.get(hash) as SubscriberRow | undefined;
       return row ? toSubscriberRecord(row) : null;
     },
 

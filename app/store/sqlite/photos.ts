@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
-import { newObjectId, normalizeObjectId } from "../object-id.ts";
+import { normalizeObjectId } from "../object-id.ts";
 import { normalizeNewPhoto } from "../normalize.ts";
+import { newPhotoVersion } from "../photo-version.ts";
 import type { PhotoRecord, PhotosStore } from "../types.ts";
 import { changedRows } from "./sql-values.ts";
 
@@ -49,7 +50,7 @@ export function createSqlitePhotos(db: DatabaseSync): PhotosStore {
       const now = new Date();
       const row = upsert.get({
         userId: normalizedUserId,
-        version: newObjectId(now),
+        version: newPhotoVersion(),
         contentType: checked.contentType,
         data: checked.data,
         width: checked.width,

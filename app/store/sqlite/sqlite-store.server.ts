@@ -7,6 +7,7 @@ import type { Store } from "../types.ts";
 import { createSqliteAccounts } from "./accounts.ts";
 import { createSqliteContactMessages } from "./contact-messages.ts";
 import { createSqliteEmailChanges } from "./email-changes.ts";
+import { createSqliteExerciseHistory } from "./exercise-history.ts";
 import { createSqliteHistory } from "./history.ts";
 import { runMigrations } from "./migrations.ts";
 import { createSqliteNewsletterSubscribers } from "./newsletter-subscribers.ts";
@@ -44,7 +45,15 @@ export function openSqliteStore(databaseUrl: string): Store {
     switchToWal(db, BUSY_TIMEOUT_MS);
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec("PRAGMA foreign_keys = ON");
+    // What is deleted is overwritten with zeros, not left in free pages where
+    // anyone with the file could read it back (an erased account's notes,
+    // reviews, e-mail). And the WAL, which holds older copies of pages, is
+    // cut back to nothing whenever a checkpoint empties it.
+    db.exec("PRAGMA secure_delete = ON");
+    db.exec("PRAGMA journal_size_limit = 0");
     runMigrations(db);
+    // What a migration replaced (a raw token, say) leaves the file now, not at some later checkpoint.
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   } catch (error) {
     db.close();
     throw error;
@@ -67,6 +76,7 @@ export function openSqliteStore(databaseUrl: string): Store {
     accounts: createSqliteAccounts(db),
     photos: createSqlitePhotos(db),
     workoutStats: createSqliteWorkoutStats(db),
+    exerciseHistory: createSqliteExerciseHistory(db),
     // One process serves an SQLite file: its limits can live in its memory.
     rateLimiter: rateLimiterRegistry(
       ({ keyPrefix, points, durationSeconds }) =>

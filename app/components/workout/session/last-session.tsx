@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import type { LastSessionView } from "~/services/workout/sessions.server";
-import { withFrenchSpacing } from "~/lib/french-spacing";
 import styles from "./session.module.css";
 
 /** The date ("12 mars") and number formats, made once per language: making them cost more than the rest of the panel. */
@@ -23,15 +22,15 @@ export function LastSession({ session, language }: { session: LastSessionView; l
   const { t } = useTranslation("workout-session");
   const formats = formatsFor(language);
   const line = t("lastSession.line", {
-    name: session.name,
+    name: session.name || t("common:unnamedWorkout"),
     date: formats.dayAndMonth.format(new Date(session.startedAt)),
     minutes: session.durationMinutes,
     calories: formats.number.format(session.calories),
   });
   return (
     <p className={styles.lastSession}>
-      <strong>{withFrenchSpacing(t("lastSession.title"), language)}</strong>
-      <span>{withFrenchSpacing(line, language)}</span>
+      <strong>{t("lastSession.title")}</strong>
+      <span>{line}</span>
     </p>
   );
 }
