@@ -9,7 +9,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { PastSetView, PastWorkoutsPage, PastWorkoutView } from "~/services/workout/sessions.server";
 import { ConfirmModal, ConfirmPanel, confirmHref } from "./dashboard-confirm";
 import { useDashboardRequests, useFleetingOutcome } from "./dashboard-requests";
-import { type DashboardOutcome, dashboardPath, workoutConfirmTarget } from "./dashboard-types";
+import { type DashboardOutcome, dashboardPath, workoutConfirmTarget } from "~/lib/dashboard-types";
 import { OutcomeMessage } from "./outcome-message";
 import styles from "./dashboard.module.css";
 

@@ -5,6 +5,7 @@
 
 import { z } from "zod";
 import { keysetPageQuerySchema } from "../keyset-page.ts";
+import { savedSessionResponseSchema } from "../workout/exercise-history-schema.ts";
 import { SESSION_MODES } from "../workout/session-entries.ts";
 import { IDEMPOTENCY_KEY_PATTERN } from "../workout/session-payload.ts";
 import { SESSION_PAYLOAD_MESSAGES } from "../workout/session-schema.ts";
@@ -100,4 +101,5 @@ export const workoutSessionsWithPointsSchema = z.object({
   points: z.array(weekPointSchema).length(7).meta({ description: "Monday to Sunday of this week (Paris time)." }),
 });
 
-export const savedSessionAnswerSchema = z.object({ id: z.string(), _id: z.string() }).meta({ id: "SavedSession" });
+/** The saved session's id and the personal records it beat (none for a repeated copy). */
+export const savedSessionAnswerSchema = savedSessionResponseSchema.meta({ id: "SavedSession" });

@@ -35,7 +35,7 @@ export const SESSION_PAYLOAD_MESSAGES = {
   mode: `doit valoir ${SESSION_MODES.join(", ")}.`,
   type: "doit valoir muscu, cardio, pdc ou poids_du_corps.",
   idempotencyKey: "doit faire de 8 à 100 caractères parmi A-Z, a-z, 0-9, - et _.",
-  setTooLong: `dure plus d'un jour : durationMin × 60 + durationSec doit faire ${SESSION_LIMITS.durationSec} secondes au plus.`,
+  setTooLong: `dure plus d'un jour : durationMin × 60 + durationSec doit faire ${SESSION_LIMITS.durationSec} secondes au plus.`,
   endedBeforeStart: "endedAt ne peut pas précéder startedAt.",
   tooLong: "Une séance tient en 7 jours au plus entre startedAt et endedAt.",
   inTheFuture: "endedAt ne peut pas être dans le futur.",

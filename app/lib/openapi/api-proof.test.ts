@@ -436,6 +436,55 @@ prove(
     return send({ ...call, headers: { ...call.headers, "Idempotency-Key": "court" } });
   },
 );
+prove("deleteWorkoutSession 200", async () => {
+  const lea = await member("lea");
+  const saved = await send({
+    method: "POST",
+    path: "/api/workouts/sessions",
+    json: sessionPayload(),
+    headers: lea.auth,
+  });
+  const { id } = (await saved.json()) as { id: string };
+  return send({ method: "DELETE", path: `/api/workouts/sessions/${id}`, headers: lea.auth });
+});
+prove("deleteWorkoutSession 404", async () => send(await meCall("DELETE", `/api/workouts/sessions/${UNKNOWN_ID}`)));
+
+// A lifter's memory
+const LOGGED_EXERCISE = "dumbbell-bench-press";
+const benchSession = (weightKg: number, daysAgo: number) =>
+  sessionPayload({
+    startedAt: new Date(Date.now() - daysAgo * 86_400_000 - 3_600_000).toISOString(),
+    endedAt: new Date(Date.now() - daysAgo * 86_400_000).toISOString(),
+    idempotencyKey: crypto.randomUUID(),
+    entries: [
+      { exerciseId: LOGGED_EXERCISE, name: "Développé couché haltères", mode: "muscu", sets: [{ reps: 8, weightKg }] },
+    ],
+  });
+prove("exerciseHistory 200", async () => {
+  const lea = await member("lea");
+  for (const [weightKg, daysAgo] of [
+    [20, 2],
+    [22.5, 1],
+  ] as const) {
+    await send({
+      method: "POST",
+      path: "/api/workouts/sessions",
+      json: benchSession(weightKg, daysAgo),
+      headers: lea.auth,
+    });
+  }
+  // A full page carries the Link header.
+  return send({ method: "GET", path: `/api/exercises/${LOGGED_EXERCISE}/history?limit=1`, headers: lea.auth });
+});
+prove("exerciseHistory 400", async () =>
+  send(await meCall("GET", `/api/exercises/${LOGGED_EXERCISE}/history?limit=0`)),
+);
+prove("exerciseHistory 404", async () => send(await meCall("GET", "/api/exercises/pas-un-exercice/history")));
+prove("listRecords 200", async () => {
+  const lea = await member("lea");
+  await send({ method: "POST", path: "/api/workouts/sessions", json: benchSession(20, 1), headers: lea.auth });
+  return send({ method: "GET", path: "/api/records", headers: lea.auth });
+});
 prove("saveWorkoutSession 429", async () => {
   const lea = await member("lea");
   return repeatUntil(

@@ -63,6 +63,12 @@ import { PHOTO_BODY_LIMIT_BYTES, PHOTO_MAX_BYTES } from "~/domain/photo";
 import { REVIEW_LIST_LIMITS, REVIEW_RATE_LIMIT } from "~/domain/reviews";
 import { reviewSchema } from "~/domain/reviews-schema";
 import { WORKOUT_SESSION_PAGE_SIZE } from "~/domain/workout/session-page";
+import {
+  exerciseHistoryQuerySchema,
+  exerciseHistoryResponseSchema,
+  recordsResponseSchema,
+} from "~/domain/workout/exercise-history-schema";
+import { EXERCISE_HISTORY_PAGE_SIZE } from "~/domain/workout/personal-records";
 import { sessionPayloadSchema } from "~/domain/workout/session-schema";
 import { JSON_BODY_LIMIT_BYTES } from "~/lib/body-limits";
 import { SESSION_SAVE_LIMIT } from "~/services/workout/sessions.server";
@@ -466,6 +472,53 @@ export const API_CALLS: readonly ApiCall[] = [
       ),
       429: tooMany("Too many new sessions this hour.", ["tooManyRequests"]),
     },
+  },
+  {
+    method: "delete",
+    path: "/api/workouts/sessions/{id}",
+    operationId: "deleteWorkoutSession",
+    tag: "Workouts",
+    summary: "Delete one of my sessions",
+    description:
+      "The dashboard's figures, the exercises' history and the personal records follow (records are folded again from the sessions left).",
+    access: "signed-in",
+    params: idParams,
+    answers: {
+      200: { description: "Deleted.", body: successSchema },
+      404: refused("No such session of yours (another user's answers the same)."),
+    },
+  },
+  // ------------------------------------------------------------ a lifter's memory
+  {
+    method: "get",
+    path: "/api/exercises/{id}/history",
+    operationId: "exerciseHistory",
+    tag: "Progress",
+    summary: "My records on one exercise and the sessions that hold it, newest first",
+    description:
+      `A page of ${EXERCISE_HISTORY_PAGE_SIZE} sessions at most; the Link header gives the next one. ` +
+      "Records are kept as sessions are saved: heaviest set, best estimated one-rep max (Epley, 1 to 12 reps), best session volume, most reps without load, longest duration and distance; a figure never reached is null.",
+    access: "signed-in",
+    params: z.object({ id: z.string().meta({ description: "An exercise id of the catalogue (/data/exo/*.json)." }) }),
+    query: exerciseHistoryQuerySchema,
+    answers: {
+      200: {
+        description: "The records and a page of sessions.",
+        body: exerciseHistoryResponseSchema,
+        headers: { Link: NEXT_PAGE_LINK },
+      },
+      400: refused("limit or before is not valid.", ["INVALID_QUERY"]),
+      404: refused("The catalogue has no exercise of this id.", ["UNKNOWN_EXERCISE"]),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/records",
+    operationId: "listRecords",
+    tag: "Progress",
+    summary: "My personal records, one entry per exercise I logged, most logged first",
+    access: "signed-in",
+    answers: { 200: { description: "The records; a figure never reached is null.", body: recordsResponseSchema } },
   },
   // ------------------------------------------------------------ profile photo
   {

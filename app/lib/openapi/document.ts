@@ -58,6 +58,10 @@ const TAGS = [
   { name: "My account", description: "The signed-in user's account: password, address, data, photo." },
   { name: "History", description: "Saved calculations (IMC, calories) and the dashboard's figures." },
   { name: "Workouts", description: "Finished workout sessions." },
+  {
+    name: "Progress",
+    description: "A lifter's memory: personal records and each exercise's history, kept as sessions are saved.",
+  },
   { name: "Reviews", description: "Users' reviews of the product." },
   { name: "Newsletter", description: "Subscribing and unsubscribing." },
   { name: "Admin", description: "Moderation and newsletters: an admin's calls." },
