@@ -195,7 +195,7 @@ describe("the CSV files", () => {
     const exported = async (current: CurrentUser, format: "history-csv" | "workouts-csv") => {
       const file = await exportAccount(context, current, format, "fr");
       if (!file.ok) throw new Error("export refused");
-      return file.body.trimEnd().split("\r\n");
+      return (await new Response(file.body).text()).trimEnd().split("\r\n");
     };
 
     const history = await exported(lea.current, "history-csv");
@@ -269,7 +269,7 @@ describe("the workouts CSV", () => {
     const rows = async (language: "fr" | "en" | "de" | "es") => {
       const file = await exportAccount(context, lea.current, "workouts-csv", language);
       if (!file.ok) throw new Error("export refused");
-      return file.body
+      return (await new Response(file.body).text())
         .replace(/^\uFEFF/, "")
         .trimEnd()
         .split("\r\n");
@@ -340,13 +340,32 @@ describe("the export of an account with 1,000 workouts", () => {
     const current: CurrentUser = { user, session, viaCookie: false };
     const context = app.context();
 
+    // Turns of the event loop while a file is written: other requests are served in them.
+    let turns = 0;
     const exported = async (format: "json" | "workouts-csv") => {
       const file = await exportAccount(context, current, format, "fr");
       if (!file.ok) throw new Error("export refused");
-      return file.body;
+      turns = 0;
+      let counting = true;
+      const count = () => {
+        turns += 1;
+        if (counting) setImmediate(count);
+      };
+      setImmediate(count);
+      const text = await new Response(file.body).text();
+      counting = false;
+      return text;
     };
     const json = await exported("json");
+    // 1,000 sessions are 10 pages: the loop turned between them.
+    expect(turns).toBeGreaterThanOrEqual(9);
     const csv = await exported("workouts-csv");
+    expect(turns).toBeGreaterThanOrEqual(9);
+    const data = await accountExportData(app.services, current);
+    // The streamed file is the whole account's JSON, as JSON.stringify writes it.
+    expect(json).toBe(
+      `${JSON.stringify({ ...data, exportedAt: (JSON.parse(json) as { exportedAt: string }).exportedAt }, null, 2)}\n`,
+    );
     expect((JSON.parse(json) as { workoutSessions: unknown[] }).workoutSessions).toHaveLength(1_000);
     // One set each: one row each.
     expect(csv.trimEnd().split("\r\n")).toHaveLength(1_001);
