@@ -4,8 +4,9 @@ import { HydratedRouter } from "react-router/dom";
 import { accountSearchParam, parseAccountView } from "~/components/account/account-url";
 import { loadSignInViews } from "~/components/account/sign-in-views-loader";
 import { loadDashboardBody } from "~/components/dashboard/dashboard-body-loader";
+import { loadSearchPanel } from "~/components/workout/search-panel-loader";
 import { loadSessionView } from "~/components/workout/session/session-view-loader";
-import { BUILDER_PARAMS, SESSION_MODE_VALUE } from "~/domain/workout/builder-params";
+import { BUILDER_PARAMS, SEARCH_MODE_VALUE, SESSION_MODE_VALUE } from "~/domain/workout/builder-params";
 import { startTranslations } from "~/i18n/client";
 import { languageStorageKey } from "~/i18n/languages";
 import { TranslationsProvider } from "~/i18n/react-i18next";
@@ -35,7 +36,7 @@ function hydrate() {
   });
 }
 
-// An address that opens a view of the account dialog or a workout session:
+// An address that opens a view of the account dialog, a workout session or the workout search:
 // their code first (a part that waited for its code while hydrating would be
 // rendered again from scratch).
 const search = new URLSearchParams(window.location.search);
@@ -43,8 +44,10 @@ const loadedFirst: Promise<unknown>[] = [];
 const accountView = parseAccountView(search.get(accountSearchParam));
 if (accountView === "history") loadedFirst.push(loadDashboardBody());
 else if (accountView) loadedFirst.push(loadSignInViews());
-if (window.location.pathname === "/exo" && search.get(BUILDER_PARAMS.mode) === SESSION_MODE_VALUE) {
-  loadedFirst.push(loadSessionView());
+if (window.location.pathname === "/exo") {
+  const mode = search.get(BUILDER_PARAMS.mode);
+  if (mode === SESSION_MODE_VALUE) loadedFirst.push(loadSessionView());
+  if (mode === SEARCH_MODE_VALUE) loadedFirst.push(loadSearchPanel());
 }
 if (loadedFirst.length > 0) Promise.all(loadedFirst).then(hydrate, hydrate);
 else hydrate();

@@ -28,6 +28,7 @@ import { APPLE_TOUCH_ICON, manifestPath, THEME_COLOR } from "~/pwa/addresses";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import { readCookie } from "~/lib/cookies";
 import { readAccountFlash } from "~/lib/account-flash.server";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import { BUILDER_PARAM_NAMES } from "~/domain/workout/builder-params";
 import { CALCULATOR_FIELD } from "~/lib/calculator-results";
 import { isUnanswered } from "~/lib/unanswered-action";
@@ -80,7 +81,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The account dialog's history view is the dashboard: its data comes with the page that shows it.
   const showsDashboard = new URL(request.url).searchParams.get(accountSearchParam) === "history";
-  const dashboard = showsDashboard && current ? await loadDashboard(getServices(context).store, current.user) : null;
+  const dashboard =
+    showsDashboard && current
+      ? await loadDashboard(getServices(context).store, current.user, getLocale(context))
+      : null;
   const headers = new Headers();
   for (const clear of [account.clearCookie, dashboardOutcome.clearCookie])
     if (clear) headers.append("Set-Cookie", clear);
@@ -107,12 +111,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       dashboard,
       /** The footer's copyright year, the server's, so the page and its hydration agree. */
       year: new Date().getFullYear(),
-    },
+    } satisfies RootLoaderData,
     { headers },
   );
 }
-
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
 /**
  * Search parameters that only change what a page shows, never the layout's

@@ -10,12 +10,14 @@
 //   BENCH_DURATION=2 npm run bench   quick try (seconds per measured run)
 //   BENCH_LOAD=0 npm run bench       page weights only (no load runs)
 //   BENCH_NO_BUILD=1 npm run bench   measure the existing build (BUILD_DIR, default ./build)
+//   BENCH_SIGNED_IN_ONLY=1 npm run bench   only the signed-in pages next to hello world
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { createCookie } from "react-router";
 import {
   build,
   cpuSecondsOf,
@@ -51,6 +53,29 @@ const HOME_P99_TARGET_MS = 100;
 // at twice the home page's throughput or more, p99 under 50 ms at 10 connections.
 const SUMMARY_VS_HOME_TARGET = 2;
 const SUMMARY_P99_TARGET_MS = 50;
+// The targets of issue 24, for the same user: an exercise's history and its last time
+// at twice the home page's throughput or more, p99 under 50 ms at 10 connections.
+const MEMORY_VS_HOME_TARGET = 2;
+const MEMORY_P99_TARGET_MS = 50;
+/** The bench user's most logged lift: 1,000 sessions of it. */
+const MEMORY_EXERCISE = "barbell-bench-press-medium-grip";
+const MEMORY_TARGETS = {
+  "exercise history": `/api/exercises/${MEMORY_EXERCISE}/history`,
+  "last time": `/api/exercises/${MEMORY_EXERCISE}/history?limit=1`,
+};
+
+// The targets of issue 28: pages as a signed-in user gets them (always rendered for them, never from
+// the render cache), next to hello world at 10 connections, p99 under 50 ms at 10 connections.
+const SIGNED_IN_TARGETS = [
+  { label: "signed-in /", path: "/", ratioTarget: 1 },
+  { label: "signed-in /exo", path: "/exo", ratioTarget: 1 },
+  { label: "signed-in /historique", path: "/historique", ratioTarget: 0.5 },
+];
+const SIGNED_IN_P99_TARGET_MS = 50;
+/** Rounds of hello world then each signed-in page, back to back: the median of the per-round ratios is kept. */
+const SIGNED_IN_ROUNDS = 5;
+const WITH_OTHERS = process.env.BENCH_SIGNED_IN_ONLY !== "1";
+const BENCH_SESSION_SECRET = "bench-session-secret-not-for-production-0123456789";
 
 /** The session view of /exo, with a strength, a bodyweight and a cardio exercise. */
 const SESSION_PATH = "/exo?mode=seance&choix=dumbbell-bench-press&choix=pushups&choix=running";
@@ -81,7 +106,13 @@ const APP_TARGETS = [
  * rounds, the median ratio kept: on a shared machine the load drifts between
  * two long runs, much less between two short ones back to back.
  */
-const COMPARED_TO_HOME = { "/exo": 0.8, "/exo list": 0.8, summary: SUMMARY_VS_HOME_TARGET };
+const COMPARED_TO_HOME = {
+  "/exo": 0.8,
+  "/exo list": 0.8,
+  summary: SUMMARY_VS_HOME_TARGET,
+  "exercise history": MEMORY_VS_HOME_TARGET,
+  "last time": MEMORY_VS_HOME_TARGET,
+};
 const PAIRED_ROUNDS = 5;
 
 // JavaScript budgets in bytes, gzipped (1 KB = 1,000 bytes): React and React
@@ -98,6 +129,7 @@ const WEIGHED_PAGES = [
   { label: "/privacy-policy", path: "/privacy-policy", budget: PAGE_BUDGET },
   { label: "/cookies", path: "/cookies", budget: PAGE_BUDGET },
   { label: "/not-found", path: "/not-found", budget: PAGE_BUDGET },
+  { label: "/api/docs", path: "/api/docs", budget: PAGE_BUDGET },
   { label: "404 page", path: "/page-qui-n-existe-pas", budget: PAGE_BUDGET, expectedStatus: 404 },
   { label: "/outils", path: "/outils", budget: FORM_PAGE_BUDGET },
   { label: "/imc", path: "/imc", budget: FORM_PAGE_BUDGET },
@@ -132,10 +164,20 @@ const JS_BEYOND_HOME = { "/exo": 60 * KB, "/exo list": 60 * KB, "/exo session": 
  */
 const DASHBOARD_PAGES = [
   { label: "/historique", path: "/historique", budget: FORM_PAGE_BUDGET },
+  // One exercise's progress: its chart loads apart too (a page of links, a plain page's budget).
+  { label: "/progression", path: `/progression/${MEMORY_EXERCISE}`, budget: PAGE_BUDGET },
   { label: "/outils?compte=history", path: "/outils?compte=history", budget: FORM_PAGE_BUDGET },
 ];
 /** Other pages behind a login, weighed as their user gets them: forms, so the form pages' budget. */
-const SIGNED_IN_PAGES = [{ label: "/mon-compte", path: "/mon-compte", budget: FORM_PAGE_BUDGET }];
+const SIGNED_IN_PAGES = [
+  { label: "/mon-compte", path: "/mon-compte", budget: FORM_PAGE_BUDGET },
+  // The session view with each exercise's last time, its placeholders and 'Reprendre mes séries'.
+  {
+    label: "/exo session, signed in",
+    path: `/exo?mode=seance&choix=${MEMORY_EXERCISE}&choix=barbell-squat&choix=running`,
+    budget: FORM_PAGE_BUDGET,
+  },
+];
 const ADMIN_PAGES = [
   { label: "/admin", path: "/admin", budget: FORM_PAGE_BUDGET },
   { label: "/admin/newsletter/new", path: "/admin/newsletter/new", budget: FORM_PAGE_BUDGET },
@@ -349,6 +391,102 @@ function averageRows(label, first, second) {
 }
 
 // ---------------------------------------------------------------------------
+// Signed-in pages (issue 28): each answer is built for its user, so these are
+// rendered every time. Measured in rounds at 10 connections: hello world (its
+// own server, idle meanwhile), then each page, back to back; a ratio per round,
+// and the median of the rounds kept, so the machine's drift between rounds
+// does not count. The server's CPU time per answer is reported beside: on a
+// shared machine it moves less than throughput.
+
+async function measureSignedIn(app, headers) {
+  // A refused cookie would measure the visitor's pages (or a 401): check it first.
+  const probe = await fetch(new URL("/historique", app.origin), { headers });
+  await probe.arrayBuffer();
+  if (probe.status !== 200) throw new Error(`the signed-in cookie was refused: /historique answered ${probe.status}`);
+  const hello = await startServer("hello-world server", [process.execPath, helloServer], {});
+  try {
+    const seconds = Math.max(1, Math.round(DURATION_SECONDS / 2));
+    const urls = SIGNED_IN_TARGETS.map((target) => new URL(target.path, app.origin).href);
+    console.log(
+      `Signed-in pages next to hello world (${hello.origin}), ${LATENCY_CONNECTIONS} connections, ` +
+        `${SIGNED_IN_ROUNDS} rounds of ${seconds} s each:`,
+    );
+    await autocannon(`${hello.origin}/`, WARMUP_SECONDS, LATENCY_CONNECTIONS);
+    for (const url of urls) await autocannon(url, WARMUP_SECONDS, LATENCY_CONNECTIONS, headers);
+    const rounds = SIGNED_IN_TARGETS.map(() => []);
+    for (let round = 0; round < SIGNED_IN_ROUNDS; round++) {
+      const baseline = await autocannon(`${hello.origin}/`, seconds, LATENCY_CONNECTIONS);
+      const line = [`hello ${formatNumber(baseline.requests.average)} req/s`];
+      for (const [index, url] of urls.entries()) {
+        const cpuBefore = cpuSecondsOf(app.child.pid);
+        const result = await autocannon(url, seconds, LATENCY_CONNECTIONS, headers);
+        const cpuAfter = cpuSecondsOf(app.child.pid);
+        const answers = result.requests.total;
+        rounds[index].push({
+          ratio: result.requests.average / baseline.requests.average,
+          requestsPerSecond: result.requests.average,
+          p99: result.latency.p99,
+          cpuMsPerAnswer:
+            cpuBefore === null || cpuAfter === null || answers === 0 ? null : (1000 * (cpuAfter - cpuBefore)) / answers,
+          failed: result.non2xx + result.errors,
+        });
+        line.push(`${SIGNED_IN_TARGETS[index].label} ${formatNumber(result.requests.average)}`);
+      }
+      console.log(`  round ${round + 1}: ${line.join(", ")}`);
+    }
+    return SIGNED_IN_TARGETS.map((target, index) => {
+      const measured = rounds[index];
+      const cpu = measured.map((round) => round.cpuMsPerAnswer).filter((value) => value !== null);
+      return {
+        ...target,
+        ratio: median(measured.map((round) => round.ratio)),
+        minRatio: Math.min(...measured.map((round) => round.ratio)),
+        maxRatio: Math.max(...measured.map((round) => round.ratio)),
+        requestsPerSecond: median(measured.map((round) => round.requestsPerSecond)),
+        p99: median(measured.map((round) => round.p99)),
+        cpuMsPerAnswer: cpu.length > 0 ? median(cpu) : null,
+        failed: measured.reduce((sum, round) => sum + round.failed, 0),
+      };
+    });
+  } finally {
+    await stopServer(hello);
+  }
+}
+
+function reportSignedIn(rows) {
+  console.log(
+    `\nSigned-in pages next to hello world (${LATENCY_CONNECTIONS} connections; median of ${SIGNED_IN_ROUNDS} rounds; ` +
+      `ratio = page req/s ÷ hello world req/s of the same round; CPU = the server's CPU time per answer):\n`,
+  );
+  const percent = (value) => `${formatNumber(100 * value, 2)} %`;
+  printTable(
+    ["page", "req/s", "vs hello world", "rounds from", "to", "p99 ms", "CPU ms/answer", "non-2xx / errors"],
+    rows.map((row) => [
+      row.label,
+      formatNumber(row.requestsPerSecond),
+      percent(row.ratio),
+      percent(row.minRatio),
+      percent(row.maxRatio),
+      formatNumber(row.p99, 1),
+      row.cpuMsPerAnswer === null ? "n/a" : formatNumber(row.cpuMsPerAnswer, 2),
+      formatNumber(row.failed),
+    ]),
+    [false, true, true, true, true, true, true, true],
+  );
+  console.log("");
+  for (const row of rows) {
+    const ratioMet = row.ratio * 100 >= row.ratioTarget;
+    const p99Met = row.p99 < SIGNED_IN_P99_TARGET_MS;
+    console.log(
+      `${row.label} at ${percent(row.ratio)} of hello world (target ${formatNumber(row.ratioTarget, 1)} % or more): ` +
+        `${ratioMet ? "met" : "MISSED"}; p99 ${formatNumber(row.p99, 1)} ms (target under ${SIGNED_IN_P99_TARGET_MS} ms): ` +
+        `${p99Met ? "met" : "MISSED"}`,
+    );
+    if (row.failed > 0) failures.push(`${row.label}: ${row.failed} answers were not 2xx or failed`);
+  }
+}
+
+// ---------------------------------------------------------------------------
 // Page weight: the JavaScript a browser loads for each page, gzipped. Read
 // from a real browser (Debian's Chromium), so the modules imported while the
 // page hydrates count too, not only those named in the HTML.
@@ -472,6 +610,7 @@ const failures = []; // things that failed to start: the exit code says so
 const loadRows = [];
 const pairedRows = []; // targets against the home page, round by round
 let exportRows = []; // the dashboard user's data export, by format
+let signedInRows = []; // pages as the dashboard's user gets them, next to hello world
 let pageWeights = [];
 dataDir = mkdtempSync(path.join(os.tmpdir(), "dynami-bench-"));
 
@@ -494,7 +633,11 @@ try {
 
   // The dashboard's user, its 1,000 sessions and 200 IMC records, written before the app opens the file.
   const databaseFile = path.join(dataDir, "bench.db");
-  const dashboardHeaders = { Authorization: `Bearer ${await seedDashboardUser(databaseFile)}` };
+  const dashboardToken = await seedDashboardUser(databaseFile);
+  const dashboardHeaders = { Authorization: `Bearer ${dashboardToken}` };
+  // The same user in a browser: the session cookie, signed as the app signs it.
+  const sessionCookie = createCookie("dynami_session", { path: "/", secrets: [BENCH_SESSION_SECRET] });
+  const signedInHeaders = { Cookie: (await sessionCookie.serialize(dashboardToken)).split(";")[0] };
   const adminHeaders = { Authorization: `Bearer ${await seedAdminUser(databaseFile)}` };
   const summaryTargets = [
     {
@@ -514,6 +657,17 @@ try {
       headers: dashboardHeaders,
       connections: LATENCY_CONNECTIONS,
     },
+    // A lifter's memory: the same user's history of one lift, and its last time (a page of one).
+    ...Object.entries(MEMORY_TARGETS).flatMap(([label, targetPath]) => [
+      { label, path: targetPath, expectedStatus: 200, headers: dashboardHeaders, homeHeaders: dashboardHeaders },
+      {
+        label: `${label} (10 conn.)`,
+        path: targetPath,
+        expectedStatus: 200,
+        headers: dashboardHeaders,
+        connections: LATENCY_CONNECTIONS,
+      },
+    ]),
   ];
   if (WITH_LOAD) {
     console.log(
@@ -522,7 +676,7 @@ try {
   }
 
   // One server at a time, so they never compete for core 0.
-  const helloBefore = WITH_LOAD ? await measureHelloWorld("before") : null;
+  const helloBefore = WITH_LOAD && WITH_OTHERS ? await measureHelloWorld("before") : null;
   try {
     const app = await startServer("app server", [process.execPath, "app/server/main.ts"], {
       // A production server as deployed (production React, HSTS, no demo data),
@@ -530,10 +684,11 @@ try {
       NODE_ENV: "production",
       DATABASE_URL: `sqlite:${databaseFile}`,
       MAIL_DIR: path.join(dataDir, "mail"),
-      SESSION_SECRET: "bench-session-secret-not-for-production-0123456789",
+      SESSION_SECRET: BENCH_SESSION_SECRET,
     });
     try {
-      if (WITH_LOAD) {
+      if (WITH_LOAD) signedInRows = await measureSignedIn(app, signedInHeaders);
+      if (WITH_LOAD && WITH_OTHERS) {
         console.log(`App server (${app.origin}):`);
         for (const target of [...APP_TARGETS, ...summaryTargets]) {
           loadRows.push(
@@ -551,9 +706,11 @@ try {
           pairedRows.push(await measurePaired(homeUrl, target, app.origin, app.child.pid));
         }
       }
-      exportRows = await measureExports(app.origin, dashboardHeaders);
-      // Weighed after the load runs, while the app is still up.
-      pageWeights = await weighPages(app.origin, dashboardHeaders, adminHeaders);
+      if (WITH_OTHERS) {
+        exportRows = await measureExports(app.origin, dashboardHeaders);
+        // Weighed after the load runs, while the app is still up.
+        pageWeights = await weighPages(app.origin, dashboardHeaders, adminHeaders);
+      }
     } finally {
       await stopServer(app);
     }
@@ -564,7 +721,7 @@ try {
 
   let hello = null;
   let helloAtLatencyLoad = null;
-  if (WITH_LOAD) {
+  if (WITH_LOAD && WITH_OTHERS) {
     // Measured before and after the app, and averaged: on a shared machine the
     // baseline moves with what else runs, and the app runs in between.
     const after = await measureHelloWorld("after");
@@ -621,6 +778,15 @@ try {
     );
   }
 
+  for (const label of Object.keys(MEMORY_TARGETS)) {
+    const atLatencyLoad = loadRows.find((row) => row.label === `${label} (10 conn.)`);
+    if (!atLatencyLoad) continue;
+    console.log(
+      `${label} p99 at ${LATENCY_CONNECTIONS} connections ${formatNumber(atLatencyLoad.p99, 1)} ms (target under ${MEMORY_P99_TARGET_MS} ms): ` +
+        (atLatencyLoad.p99 < MEMORY_P99_TARGET_MS ? "met" : "MISSED"),
+    );
+  }
+
   if (pairedRows.length > 0) {
     console.log(
       `\nThroughput next to the home page (${PAIRED_ROUNDS} rounds of home then target, median ratio; ` +
@@ -642,14 +808,18 @@ try {
       ]),
       [false, false, true, true, true, true, true, false],
     );
-    const summary = pairedRows.find((row) => row.label === "summary");
-    if (summary) {
+    for (const row of pairedRows.filter((paired) =>
+      ["summary", ...Object.keys(MEMORY_TARGETS)].includes(paired.label),
+    )) {
+      const target = COMPARED_TO_HOME[row.label];
       console.log(
-        `\nsummary at ${formatNumber(summary.median, 2)} × the throughput of ${summary.versus} (target ${SUMMARY_VS_HOME_TARGET} × or more): ` +
-          (summary.median >= SUMMARY_VS_HOME_TARGET ? "met" : "MISSED"),
+        `${row.label} at ${formatNumber(row.median, 2)} × the throughput of ${row.versus} (target ${target} × or more): ` +
+          (row.median >= target ? "met" : "MISSED"),
       );
     }
   }
+
+  if (signedInRows.length > 0) reportSignedIn(signedInRows);
 
   if (exportRows.length > 0) {
     console.log(

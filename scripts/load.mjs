@@ -5,6 +5,9 @@
 // no request over 5 s; and prints the latency figures by kind of request.
 //
 //   LOAD_CONNECTIONS=200 LOAD_DURATION=60 npm run load     (the defaults)
+//   LOAD_SIGTERM_AFTER=30 npm run load     (SIGTERM to the server 30 s in: the
+//     shutdown under load; each visitor stops once the server refuses its
+//     connection, and the run also checks the server exited with code 0)
 //
 // Exit code 0 when the three promises hold, 1 otherwise, 2 when something it
 // needs (the build, the server) fails to start.
@@ -32,6 +35,7 @@ assertNodeVersion();
 const CONNECTIONS = positive("LOAD_CONNECTIONS", 200);
 const DURATION_SECONDS = positive("LOAD_DURATION", 60);
 const SLOW_MS = 5_000;
+const SIGTERM_AFTER_SECONDS = process.env.LOAD_SIGTERM_AFTER ? positive("LOAD_SIGTERM_AFTER", 0) : null;
 /** Accounts the visitors sign in with (several visitors per account, each from its own address). */
 const USERS = 20;
 const PASSWORD = "load-test-password-123";
@@ -139,6 +143,13 @@ async function visitor(index, origin, until, records) {
       });
     }
     records.push([kind, outcome.status ?? 0, Math.round(outcome.ms), outcome.error ?? ""]);
+    // The server stopped listening (LOAD_SIGTERM_AFTER): nothing was sent, and there is nobody left to visit.
+    if (outcome.error === "ECONNREFUSED") break;
+    // As a well-behaved client: a 503 says when to come back (busy, or the server is restarting).
+    const retryAfter = Number(outcome.response?.headers["retry-after"]);
+    if (outcome.status === 503 && retryAfter > 0) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter * 1000, until - performance.now())));
+    }
   }
   agent.destroy();
 }
@@ -202,7 +213,9 @@ function summarize(records) {
       statuses,
       errors,
       resets: group.records.filter((r) => /ECONNRESET|EPIPE|socket hang up/i.test(r[3])).length,
-      serverErrors: group.records.filter((r) => r[1] >= 500).length,
+      // Draining after LOAD_SIGTERM_AFTER, the server answers 503 on purpose (the client knows nothing was done).
+      serverErrors: group.records.filter((r) => r[1] >= 500 && !(SIGTERM_AFTER_SECONDS !== null && r[1] === 503))
+        .length,
       slow: latencies.filter((ms) => ms > SLOW_MS).length,
       p50: percentile(latencies, 0.5),
       p99: percentile(latencies, 0.99),
@@ -225,6 +238,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 let rows;
 let serverLog = "";
+let serverExitCode = 0;
 try {
   console.log("Building the app…");
   build();
@@ -259,8 +273,19 @@ try {
     recordsFile,
   ]);
   const generator = spawn(command, args, { cwd: root, stdio: "inherit" });
+  const serverExit = new Promise((resolve) => server.child.once("exit", (exitCode) => resolve(exitCode)));
+  if (SIGTERM_AFTER_SECONDS !== null) {
+    setTimeout(() => {
+      console.log(`SIGTERM to the server, ${SIGTERM_AFTER_SECONDS} s in.`);
+      server.child.kill("SIGTERM");
+    }, SIGTERM_AFTER_SECONDS * 1000);
+  }
   const code = await new Promise((resolve) => generator.once("exit", resolve));
   if (code !== 0) throw new Error(`the load generator exited with code ${code}`);
+  if (SIGTERM_AFTER_SECONDS !== null) {
+    serverExitCode = await serverExit;
+    console.log(`The server exited with code ${serverExitCode} after SIGTERM.`);
+  }
   await stopServer(server);
   serverLog = server.output;
   rows = summarize(JSON.parse(readFileSync(recordsFile, "utf8")));
@@ -290,7 +315,7 @@ printTable(
   ]),
   [false, true, true, true, true, true, true, true, false],
 );
-const verdict = total.resets === 0 && total.serverErrors === 0 && total.slow === 0;
+const verdict = total.resets === 0 && total.serverErrors === 0 && total.slow === 0 && serverExitCode === 0;
 if (!verdict && serverLog.trim())
   console.log(`\nThe server's last lines:\n${serverLog.trim().split("\n").slice(-30).join("\n")}`);
 console.log(

@@ -15,9 +15,9 @@ import type { Bundle } from "./translator.ts";
  * mails and newsletters), the long legal texts (the legal pages get theirs
  * as loader data, already translated: see app/services/legal-texts.server.ts),
  * and the texts the build writes into the offline pages and the web app
- * manifests (offline).
+ * manifests (offline), and the API description page's (api-docs).
  */
-export const serverOnlyNamespaces: readonly string[] = ["mail", "newsletter-mail", "legal", "offline"];
+export const serverOnlyNamespaces: readonly string[] = ["mail", "newsletter-mail", "legal", "api-docs", "offline"];
 
 function isPlainObject(value: unknown): value is Bundle {
   return value !== null && typeof value === "object" && !Array.isArray(value);

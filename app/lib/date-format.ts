@@ -50,3 +50,17 @@ export function formatShortDate(language: string, value: string | Date, options:
   }
   return found.format(date);
 }
+
+const dayMonthFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A day as digits, without its year ("21/11" in French, "11/21" in English): the last-time line's date. */
+export function formatDayMonth(language: string, value: string | Date): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "";
+  let found = dayMonthFormatters.get(language);
+  if (!found) {
+    found = new Intl.DateTimeFormat(language, { day: "2-digit", month: "2-digit", timeZone: DISPLAY_TIME_ZONE });
+    dayMonthFormatters.set(language, found);
+  }
+  return found.format(date);
+}

@@ -130,7 +130,7 @@ describe("/exo action: the session's form without JavaScript", () => {
     expect(await app.services.store.workoutSessions.listForUser(userId)).toEqual([]);
   });
 
-  it("gives the form back with one more set, what was typed kept, the exercise in focus", async () => {
+  it("gives the form back with one more set copying the last one, what was typed kept, the exercise in focus", async () => {
     const { status, data } = await post({
       ...sessionForm(),
       intent: formatSessionIntent({ kind: "add-set", exercise: 0 }),
@@ -141,7 +141,7 @@ describe("/exo action: the session's form without JavaScript", () => {
     expect(data.focus).toBe(0);
     expect(data.state.inputs["dumbbell-bench-press"]!.sets).toEqual([
       { weight: 20, reps: 10, restSec: null },
-      { weight: null, reps: null, restSec: null },
+      { weight: 20, reps: 10, restSec: null },
     ]);
     expect(data.state).toMatchObject({
       startedAt: Number(startedAt),
@@ -171,5 +171,87 @@ describe("/exo action: the session's form without JavaScript", () => {
     const { data } = await post(sessionForm(), { Cookie: cookie });
     expect(data.kind).toBe("form");
     expect(await app.services.store.workoutSessions.listForUser(userId)).toEqual([]);
+  });
+});
+
+describe("/exo: a lifter's memory in the session view", () => {
+  async function load(headers: Record<string, string> = {}) {
+    const response = await callRoute(exoRoute.loader as never, new Request(`${origin}${page}`, { headers }), {
+      context: app.context(),
+    });
+    return (await response.json()) as { memory: { signedIn: boolean; lastTimes: Record<string, { line: string }> } };
+  }
+
+  it("gives a visitor no memory, and a signed-in user each exercise's last time as a line in the page's language", async () => {
+    expect((await load()).memory).toEqual({ signedIn: false, lastTimes: {} });
+    expect((await load({ Cookie: cookie })).memory).toEqual({ signedIn: true, lastTimes: {} });
+
+    const sets = { [exerciseField.weight(0, 1)]: "17,5", [exerciseField.reps(0, 1)]: "12" };
+    await post({ ...sessionForm(sets), intent: finish }, { Cookie: cookie });
+    const { memory } = await load({ Cookie: cookie });
+    expect(Object.keys(memory.lastTimes)).toEqual(["dumbbell-bench-press"]);
+    expect(memory.lastTimes["dumbbell-bench-press"]!.line).toMatch(
+      /^Dernière fois \(\d\d\/\d\d\)\u202f: 20 kg × 10 · 17,5 kg × 12$/,
+    );
+  });
+
+  it("'Reprendre mes séries' without JavaScript copies last time's sets into the empty rows", async () => {
+    const sets = { [exerciseField.weight(0, 1)]: "17,5", [exerciseField.reps(0, 1)]: "12" };
+    await post({ ...sessionForm(sets), intent: finish }, { Cookie: cookie });
+
+    const empty = sessionForm({
+      [SESSION_FORM_FIELDS.idempotencyKey]: "6a1b2c3d-0000-4000-8000-00000000beef",
+      [exerciseField.weight(0, 0)]: "",
+      [exerciseField.reps(0, 0)]: "",
+    });
+    const resume = formatSessionIntent({ kind: "resume-sets", exercise: 0 });
+    const { status, data } = await post({ ...empty, intent: resume }, { Cookie: cookie });
+    expect(status).toBe(200);
+    if (data.kind !== "form") throw new Error("the form should come back");
+    expect(data.focus).toBe(0);
+    expect(data.state.inputs["dumbbell-bench-press"]!.sets).toEqual([
+      { weight: 20, reps: 10, restSec: null },
+      { weight: 17.5, reps: 12, restSec: null },
+    ]);
+    // A visitor's form comes back as it was.
+    const visitor = await post({ ...empty, intent: resume });
+    if (visitor.data.kind !== "form") throw new Error("the form should come back");
+    expect(visitor.data.state.inputs["dumbbell-bench-press"]!.sets).toEqual([
+      { weight: null, reps: null, restSec: null },
+    ]);
+  });
+
+  it("names in the summary the records a finish beat", async () => {
+    await post({ ...sessionForm(), intent: finish }, { Cookie: cookie });
+    const heavier = sessionForm({
+      [SESSION_FORM_FIELDS.idempotencyKey]: "6a1b2c3d-0000-4000-8000-00000000cafe",
+      [exerciseField.weight(0, 0)]: "25",
+    });
+    const { data } = await post({ ...heavier, intent: finish }, { Cookie: cookie });
+    if (data.kind !== "summary") throw new Error("the summary should come back");
+    // 25 × (1 + 10/30) = 33.3 against 26.7; 25 kg against 20; 250 kg against 200.
+    expect(data.result.newRecords).toEqual([
+      {
+        exerciseId: "dumbbell-bench-press",
+        name: "Développé couché haltères",
+        kind: "bestE1rmKg",
+        previous: 26.7,
+        value: 33.3,
+      },
+      {
+        exerciseId: "dumbbell-bench-press",
+        name: "Développé couché haltères",
+        kind: "heaviestKg",
+        previous: 20,
+        value: 25,
+      },
+      {
+        exerciseId: "dumbbell-bench-press",
+        name: "Développé couché haltères",
+        kind: "bestVolumeKg",
+        previous: 200,
+        value: 250,
+      },
+    ]);
   });
 });

@@ -1,15 +1,23 @@
-import type { TFunction } from "i18next";
+import type { TFunction as I18nextTFunction } from "i18next";
+import type { TFunction } from "~/i18n/translator";
+import { NO_SESSION_MEMORY, type SessionMemory } from "~/domain/workout/last-time";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/exo";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import { WorkoutPage } from "~/components/workout/workout-page";
 import { parseBuilderParams } from "~/domain/workout/builder-url";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
 import { type BuilderView, builderRequest } from "~/services/workout/builder.server";
-import { newSessionFormStart, type SessionFormStart, sessionPageAction } from "~/services/workout/session-page.server";
+import {
+  newSessionFormStart,
+  type SessionFormStart,
+  sessionExercises,
+  sessionMemory,
+  sessionPageAction,
+} from "~/services/workout/session-page.server";
 import { type LastSessionView, lastWorkoutSession } from "~/services/workout/sessions.server";
 import { getCurrentUser } from "~/services/auth/session.server";
 import { getServices } from "~/context.server";
@@ -26,11 +34,11 @@ export const handle = { i18n: ["workout", "workout-session"], bodyLimitBytes: SE
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const pageTexts = new Map<string, { title: string; description: string; defaultSessionName: string }>();
 /**
- * The page's title, description and default session name ('Session - {date}'), in the
+ * The page's title, description and default session name ('Séance - {date}'), in the
  * page's language: formatting a date and translating cost more than the
  * rest of the loader, so they are made once per language and day.
  */
-function loaderTexts(t: TFunction, language: string, date: Date) {
+function loaderTexts(t: I18nextTFunction, language: string, date: Date) {
   const key = `${language} ${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
   let texts = pageTexts.get(key);
   if (!texts) {
@@ -59,6 +67,8 @@ interface ExoPageData {
   /** The session's start and its finish's key, for the session's form sent without JavaScript. */
   sessionStart: SessionFormStart | null;
   lastSession: LastSessionView | null;
+  /** Each exercise's last time for the session's set logger (null outside a session); offline, what the device last had. */
+  memory: SessionMemory | null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -72,8 +82,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = outcome.view.state.mode === "session";
   const sessionStart = session ? newSessionFormStart(now) : null;
   const current = await getCurrentUser(context, request);
-  const lastSession = current ? await lastWorkoutSession(getServices(context), current.user.id) : null;
-  const page: ExoPageData = { title, description, view: outcome.view, language, sessionStart, lastSession };
+  const services = getServices(context);
+  const [lastSession, memory] = await Promise.all([
+    current ? lastWorkoutSession(services, current.user.id) : null,
+    // Each exercise's last time, for the session view's set logger (a visitor gets an invitation to log in).
+    session
+      ? sessionMemory(
+          services,
+          current?.user.id ?? null,
+          sessionExercises(new URL(request.url), language),
+          language,
+          getInstance(context).getFixedT(language, "workout-session") as unknown as TFunction,
+        )
+      : null,
+  ]);
+  const page: ExoPageData = { title, description, view: outcome.view, language, sessionStart, lastSession, memory };
   // The session's form carries its start and its finish's key: never a page kept for other visitors.
   return session ? data(page, { headers: { "Cache-Control": "private" } }) : page;
 }
@@ -145,6 +168,7 @@ export default function Exo({ loaderData, actionData }: Route.ComponentProps) {
         formResult: actionData ?? null,
         pageHref: location.pathname + location.search,
         language: loaderData.language,
+        memory: loaderData.memory ?? NO_SESSION_MEMORY,
       }}
       lastSession={loaderData.lastSession}
     />

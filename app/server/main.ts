@@ -192,7 +192,7 @@ app.use((req, res, next) => {
   if (running) return next();
   releaseUnreadBody(req, res);
   res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" }).type("text/plain");
-  res.send("Dynami démarre : réessaie dans un instant.");
+  res.send("Dynami démarre : réessaie dans un instant.");
 });
 
 // The exercise catalogue: a long cache, revalidated by ETag (from public/ under Vite, else from the build).

@@ -2,14 +2,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readSession } from "~/domain/stats/session-reading";
 import { sessionFigures } from "~/domain/stats/workout-stats";
 import { freshTestAppPerTest } from "~/testing/route-harness.server";
+import { LEG_DAY, saveFinishedSession } from "~/testing/workouts";
 import type { WorkoutSessionRecord } from "~/store/types";
+import { MUSCLE_GROUP_IDS } from "~/domain/workout/zones";
 import {
   historySummary,
   loadDashboard,
+  muscleGroupOf,
   rebuildWorkoutFigures,
   recordSessionFigures,
   weightForEstimates,
 } from "./dashboard.server";
+import { exerciseCatalogue } from "./workout/exercise-catalogue.server";
 
 // The dashboard's service on a real (in-memory SQLite) store.
 
@@ -120,8 +124,8 @@ describe("loadDashboard", () => {
   }
 
   it("reads every part, with no error", async () => {
-    const data = await loadDashboard(app.services.store, await aUser(), now);
-    expect(data.errors).toEqual({ history: false, sessions: false, summary: false });
+    const data = await loadDashboard(app.services.store, await aUser(), "fr", now);
+    expect(data.errors).toEqual({ history: false, sessions: false, summary: false, exercises: false });
     expect(data.today).toBe("2026-03-04");
     expect(data.measures).toHaveLength(1);
     expect(data.weights).toEqual([{ date: expect.any(String), poids: 70 }]);
@@ -135,8 +139,8 @@ describe("loadDashboard", () => {
     const logged = quietErrors();
 
     vi.spyOn(store.workoutStats, "totals").mockRejectedValueOnce(new Error("totals down"));
-    const noSummary = await loadDashboard(store, user, now);
-    expect(noSummary.errors).toEqual({ history: false, sessions: false, summary: true });
+    const noSummary = await loadDashboard(store, user, "fr", now);
+    expect(noSummary.errors).toEqual({ history: false, sessions: false, summary: true, exercises: false });
     expect(noSummary.summary).toBeNull();
     expect(noSummary.measures).toHaveLength(1);
     expect(noSummary.week).toHaveLength(7);
@@ -148,9 +152,9 @@ describe("loadDashboard", () => {
     const user = await aUser();
     quietErrors();
     vi.spyOn(store.history, "listForUser").mockRejectedValue(new Error("history down"));
-    const data = await loadDashboard(store, user, now);
+    const data = await loadDashboard(store, user, "fr", now);
     // The summary reads the latest records too.
-    expect(data.errors).toEqual({ history: true, sessions: false, summary: true });
+    expect(data.errors).toEqual({ history: true, sessions: false, summary: true, exercises: false });
     expect(data.measures).toEqual([]);
     expect(data.weights).toEqual([]);
     expect(data.summary).toBeNull();
@@ -162,10 +166,57 @@ describe("loadDashboard", () => {
     const user = await aUser();
     const logged = quietErrors();
     vi.spyOn(store.workoutStats, "days").mockRejectedValue(new Error("days down"));
-    const data = await loadDashboard(store, user, now);
-    expect(data.errors).toEqual({ history: false, sessions: true, summary: true });
+    const data = await loadDashboard(store, user, "fr", now);
+    expect(data.errors).toEqual({ history: false, sessions: true, summary: true, exercises: false });
     expect(data.week).toEqual([]);
     expect(data.measures).toHaveLength(1);
     expect(logged).toHaveBeenCalledWith("Dashboard: the week could not be read:", expect.any(Error));
+  });
+
+  it("lists the most logged exercises with their records, and misses only them when they cannot be read", async () => {
+    const { store } = app.services;
+    const user = await aUser();
+    for (let daysAgo = 3; daysAgo >= 1; daysAgo -= 1) {
+      await saveFinishedSession(store, user.id, {
+        endedAt: new Date(now.getTime() - daysAgo * 86_400_000),
+        entries: daysAgo === 1 ? LEG_DAY.slice(0, 1) : LEG_DAY,
+      });
+    }
+    const data = await loadDashboard(store, user, "en", now);
+    expect(data.exercises.map((exercise) => [exercise.exerciseId, exercise.name])).toEqual([
+      ["barbell-squat", "Back Squat"],
+      ["bicycling", "Cycling"],
+      ["bodyweight-squat", "Bodyweight Squat"],
+    ]);
+    // 60 × (1 + 8/30) = 76
+    expect(data.exercises[0]).toMatchObject({ heaviestKg: 60, bestE1rmKg: 76, bestVolumeKg: 960 });
+
+    const logged = quietErrors();
+    vi.spyOn(store.exerciseHistory, "listRecords").mockRejectedValue(new Error("records down"));
+    const missing = await loadDashboard(store, user, "fr", now);
+    expect(missing.errors).toEqual({ history: false, sessions: false, summary: false, exercises: true });
+    expect(missing.exercises).toEqual([]);
+    expect(logged).toHaveBeenCalledWith("Dashboard: the exercises could not be read:", expect.any(Error));
+  });
+});
+
+describe("the favourite muscle group's groups", () => {
+  it("puts every exercise of the catalogue that trains a muscle in one of the spec's six groups", () => {
+    const outside: string[] = [];
+    for (const { exercise } of exerciseCatalogue().index.all) {
+      const group = muscleGroupOf({
+        exerciseId: exercise.id,
+        name: exercise.name,
+        type: "muscu",
+        sets: [],
+        notes: "",
+        done: true,
+      });
+      if (exercise.primaryMuscle === null ? group !== null : !MUSCLE_GROUP_IDS.includes(group as never)) {
+        outside.push(`${exercise.id}: ${group}`);
+      }
+    }
+    expect(outside).toEqual([]);
+    expect(MUSCLE_GROUP_IDS).toEqual(["pectoraux", "dos", "epaules", "bras", "jambes", "core"]);
   });
 });

@@ -18,8 +18,11 @@ import { type MuscleGroupOf, sessionFigures, userWeightForEstimates } from "~/do
 import { MUSCLE_GROUPS, MUSCLE_GROUP_IDS } from "~/domain/workout/zones";
 import { WORKOUT_SESSION_PAGE_SIZE } from "~/domain/workout/session-page";
 import type { Store, UserRecord, WorkoutSessionRecord } from "~/store/types";
+import type { ExerciseRecordsView } from "~/domain/workout/exercise-history-schema";
+import type { CatalogueLanguage } from "~/domain/workout/suggestions";
 import { toHistoryView } from "./history.server";
 import { exerciseCatalogue } from "./workout/exercise-catalogue.server";
+import { toRecordsView } from "./workout/exercise-history.server";
 
 // The dashboard's figures. Reads stay small whatever the user's history: the
 // latest records by action through their index, the per-user and per-day
@@ -73,6 +76,13 @@ export async function recordSessionFigures(store: Store, userId: string, session
   const weight = session.bodyMassKg ?? (await weightForEstimates(store, userId));
   const contribution = contributionOfSession(session, weight);
   if (contribution) await store.workoutStats.add(userId, contribution);
+}
+
+/** The hook of a session's deletion: takes out of the user's figures what recordSessionFigures put in. */
+export async function removeSessionFigures(store: Store, userId: string, session: WorkoutSessionRecord): Promise<void> {
+  const weight = session.bodyMassKg ?? (await weightForEstimates(store, userId));
+  const contribution = contributionOfSession(session, weight);
+  if (contribution) await store.workoutStats.remove(userId, contribution);
 }
 
 /** Rebuilds a user's figures from all their sessions, a page at a time (after an import, or to repair). */
@@ -163,7 +173,9 @@ export interface DashboardData {
   weights: WeightPoint[];
   week: WeekPoint[];
   summary: HistorySummary | null;
-  errors: { history: boolean; sessions: boolean; summary: boolean };
+  /** 'Mes exercices': the most logged exercises and their records (at most MY_EXERCISES). */
+  exercises: MyExercise[];
+  errors: { history: boolean; sessions: boolean; summary: boolean; exercises: boolean };
 }
 
 async function settled<T>(work: Promise<T>, part: string): Promise<T | null> {
@@ -175,11 +187,25 @@ async function settled<T>(work: Promise<T>, part: string): Promise<T | null> {
   }
 }
 
-export async function loadDashboard(store: Store, user: UserRecord, now: Date = new Date()): Promise<DashboardData> {
-  const [records, week, summary] = await Promise.all([
+/** An exercise of 'Mes exercices': its records, and how many sessions held it. */
+export interface MyExercise extends ExerciseRecordsView {
+  sessions: number;
+}
+
+/** Exercises the dashboard lists under 'Mes exercices', the most logged. */
+export const MY_EXERCISES = 6;
+
+export async function loadDashboard(
+  store: Store,
+  user: UserRecord,
+  language: CatalogueLanguage,
+  now: Date = new Date(),
+): Promise<DashboardData> {
+  const [records, week, summary, exercises] = await Promise.all([
     settled(store.history.listForUser(user.id, { action: "IMC_CALC", limit: WEIGHT_CHART_RECORDS }), "history"),
     settled(weekPointsFor(store, user.id, now), "week"),
     settled(historySummary(store, user, now), "summary"),
+    settled(store.exerciseHistory.listRecords(user.id, { limit: MY_EXERCISES }), "exercises"),
   ]);
   const measures = records ? toDashboardRecords(records.map(toHistoryView)) : [];
   return {
@@ -188,6 +214,15 @@ export async function loadDashboard(store: Store, user: UserRecord, now: Date = 
     weights: weightSeries(measures),
     week: week ?? [],
     summary,
-    errors: { history: records === null, sessions: week === null, summary: summary === null },
+    exercises: (exercises ?? []).map((kept) => ({
+      ...toRecordsView(kept.exerciseId, kept, language),
+      sessions: kept.sessions,
+    })),
+    errors: {
+      history: records === null,
+      sessions: week === null,
+      summary: summary === null,
+      exercises: exercises === null,
+    },
   };
 }

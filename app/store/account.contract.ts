@@ -3,6 +3,7 @@
 // against every adapter.
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { exerciseLogsOf } from "../domain/workout/personal-records.ts";
 import type { NewUser, Store, UserRecord } from "./types.ts";
 import { aWorkoutSession } from "./workout-sessions.contract.ts";
 
@@ -269,8 +270,12 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
       for (let index = 0; index < 3; index += 1) {
         await store.history.add({ userId: user.id, action: "IMC_CALC", meta: { imc: 22 + index } });
       }
-      await store.workoutSessions.save(aWorkoutSession(user.id, { idempotencyKey: `first-${user.id}` }));
+      const { session: first } = await store.workoutSessions.save(
+        aWorkoutSession(user.id, { idempotencyKey: `first-${user.id}` }),
+      );
       await store.workoutSessions.save(aWorkoutSession(user.id, { name: "Séance du mardi" }));
+      // The lifter's memory of the first one: its log and the records folded from it.
+      await store.exerciseHistory.addSession(user.id, exerciseLogsOf(first));
       // The dashboard's figures of those sessions (two days), and a profile photo.
       for (const day of ["2026-03-02", "2026-03-03"]) {
         await store.workoutStats.add(user.id, {
@@ -334,6 +339,7 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
         history: 3,
         workoutSessions: 2,
         workoutStats: 3,
+        exerciseHistory: 2,
         photos: 1,
         reviews: 2,
         newsletterSubscribers: 1,
@@ -352,6 +358,8 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
       expect(await store.workoutSessions.listForUser(user.id)).toEqual([]);
       expect(await store.workoutStats.totals(user.id)).toBeNull();
       expect(await store.workoutStats.days(user.id, { from: "2026-03-01", to: "2026-03-31" })).toEqual([]);
+      expect(await store.exerciseHistory.listRecords(user.id, { limit: 10 })).toEqual([]);
+      expect(await store.exerciseHistory.listLogs(user.id, "bench-press", { limit: 10 })).toEqual([]);
       expect(await store.photos.findForUser(user.id)).toBeNull();
       expect(await store.reviews.listForUser(user.id, { limit: 10 })).toEqual([]);
       expect((await store.reviews.listAll({ limit: 100 })).filter((review) => review.userId === user.id)).toEqual([]);
@@ -366,6 +374,7 @@ export function describeAccountStoreContract(makeStore: () => Promise<Store>): v
       expect(await store.history.listForUser(neighbour.user.id)).toHaveLength(3);
       expect(await store.workoutSessions.listForUser(neighbour.user.id)).toHaveLength(2);
       expect(await store.workoutStats.totals(neighbour.user.id)).toMatchObject({ sessions: 2 });
+      expect(await store.exerciseHistory.findRecords(neighbour.user.id, "bench-press")).toMatchObject({ sessions: 1 });
       expect(await store.photos.findForUser(neighbour.user.id)).not.toBeNull();
       expect(await store.reviews.listForUser(neighbour.user.id, { limit: 10 })).toHaveLength(2);
       expect(await store.newsletterSubscribers.findByEmail(neighbour.user.email)).not.toBeNull();

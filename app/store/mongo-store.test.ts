@@ -19,6 +19,7 @@ import { REVIEW_QUERIES } from "./mongo/reviews.ts";
 import { SESSION_QUERIES } from "./mongo/sessions.ts";
 import { WORKOUT_SESSION_QUERIES } from "./mongo/workout-sessions.ts";
 import { WORKOUT_STATS_QUERIES } from "./mongo/workout-stats.ts";
+import { EXERCISE_HISTORY_QUERIES } from "./mongo/exercise-history.ts";
 import { StoreAuthenticationError, StoreIndexBuildError, StoreUnreachableError } from "./start-errors.ts";
 import { describeStoreContract, type ListingQuery, type ListingQueryArgs, type QueryPlan } from "./store.contract.ts";
 
@@ -260,6 +261,36 @@ describe.skipIf(!url)("MongoDB store", () => {
             asDocument(WORKOUT_STATS_QUERIES.activeDays(userId, args.days.upTo)),
             args.limit,
           ),
+        ]);
+      case "exerciseHistory.listLogs":
+        return mongoQueryPlan([
+          await explainFind(
+            "exercise_logs",
+            asDocument(EXERCISE_HISTORY_QUERIES.newest(userId, args.exerciseId)),
+            args.limit,
+          ),
+        ]);
+      case "exerciseHistory.listLogs before a cursor": {
+        const logBefore = {
+          startedAt: args.logBefore.startedAt,
+          sessionId: ObjectId.createFromHexString(args.logBefore.sessionId),
+        };
+        return mongoQueryPlan([
+          await explainFind(
+            "exercise_logs",
+            asDocument(EXERCISE_HISTORY_QUERIES.sameStartBefore(userId, args.exerciseId, logBefore)),
+            args.limit,
+          ),
+          await explainFind(
+            "exercise_logs",
+            asDocument(EXERCISE_HISTORY_QUERIES.startedBefore(userId, args.exerciseId, logBefore.startedAt)),
+            args.limit,
+          ),
+        ]);
+      }
+      case "exerciseHistory.listRecords":
+        return mongoQueryPlan([
+          await explainFind("exercise_records", asDocument(EXERCISE_HISTORY_QUERIES.mostLogged(userId)), args.limit),
         ]);
       case "contactMessages.listRecent":
         return mongoQueryPlan([

@@ -2,7 +2,21 @@
 // so a caller-supplied object (say {"$gt": ""} from a parsed JSON body) can
 // never turn into a query operator.
 import { HISTORY_PAGE_SIZE } from "../domain/history-page.ts";
-import type { SessionEntry, SessionSummary } from "../domain/workout/session-entries.ts";
+import {
+  EXERCISE_HISTORY_PAGE_SIZE,
+  type ExerciseFigures,
+  type ExerciseLog,
+  type ExerciseRecords,
+  RECORD_KINDS,
+  type RecordMark,
+} from "../domain/workout/personal-records.ts";
+import {
+  SESSION_LIMITS,
+  SESSION_MODES,
+  type EntrySet,
+  type SessionEntry,
+  type SessionSummary,
+} from "../domain/workout/session-entries.ts";
 import { WORKOUT_SESSION_PAGE_SIZE } from "../domain/workout/session-page.ts";
 import { IDEMPOTENCY_KEY_PATTERN } from "../domain/workout/session-payload.ts";
 import { type DayKey, daysBetween, isDayKey } from "../domain/stats/days.ts";
@@ -26,6 +40,7 @@ import type {
   VerificationPurpose,
   WorkoutSessionCursor,
   WorkoutSessionPage,
+  ExerciseLogCursor,
 } from "./types.ts";
 
 export const DEFAULT_LOCALE = "fr";
@@ -384,3 +399,91 @@ export function normalizeWorkoutSessionPage(page: WorkoutSessionPage = {}): Norm
   if (id === null) throw new TypeError("before.id must be a 24-hex id");
   return { limit, before: { startedAt: requireDate(page.before.startedAt, "before.startedAt"), id } };
 }
+
+/** An exercise id as sessions save it: a non-empty string within the payload's bound. */
+export function requireExerciseId(value: unknown): string {
+  if (typeof value !== "string" || value === "" || value.length > SESSION_LIMITS.exerciseIdLength) {
+    throw new TypeError(`exerciseId must be a string of 1 to ${SESSION_LIMITS.exerciseIdLength} characters`);
+  }
+  return value;
+}
+
+const FIGURE_KEYS: readonly (keyof ExerciseFigures)[] = [
+  "heaviestKg",
+  "bestE1rmKg",
+  "volumeKg",
+  "mostReps",
+  "longestSec",
+  "longestKm",
+];
+
+function normalizeFigures(figures: ExerciseFigures): ExerciseFigures {
+  if (figures === null || typeof figures !== "object") throw new TypeError("figures must be an object");
+  const checked = {} as ExerciseFigures;
+  for (const key of FIGURE_KEYS) {
+    const value = figures[key] ?? null;
+    checked[key] = value === null ? null : requireNonNegativeNumber(value, `figures.${key}`);
+  }
+  return checked;
+}
+
+/** One session's log of one exercise, as the domain built it (exerciseLogsOf). */
+export function normalizeExerciseLog(log: ExerciseLog): ExerciseLog {
+  if (!Array.isArray(log.sets) || log.sets.length === 0 || log.sets.length > SESSION_LIMITS.setsPerEntry * 10) {
+    throw new TypeError("sets must be a non-empty array");
+  }
+  return {
+    exerciseId: requireExerciseId(log.exerciseId),
+    sessionId: requireObjectIdString(log.sessionId, "sessionId"),
+    name: requireString(log.name, "name"),
+    mode: requireOneOf(log.mode, SESSION_MODES, "mode"),
+    startedAt: requireDate(log.startedAt, "startedAt"),
+    sets: asJson<EntrySet[]>(log.sets),
+    figures: normalizeFigures(log.figures),
+  };
+}
+
+function normalizeMark(mark: RecordMark | null, field: string): RecordMark | null {
+  if (mark === null) return null;
+  return {
+    value: requireNonNegativeNumber(mark.value, `${field}.value`),
+    at: requireDate(mark.at, `${field}.at`),
+    sessionId: requireObjectIdString(mark.sessionId, `${field}.sessionId`),
+  };
+}
+
+/** An exercise's records, as the domain folded them (foldExerciseLog). */
+export function normalizeExerciseRecords(records: ExerciseRecords): ExerciseRecords {
+  const marks = {} as ExerciseRecords["marks"];
+  for (const kind of RECORD_KINDS) marks[kind] = normalizeMark(records.marks?.[kind] ?? null, `marks.${kind}`);
+  const sessions = requireNonNegativeNumber(records.sessions, "sessions");
+  if (!Number.isInteger(sessions) || sessions < 1) throw new TypeError("sessions must be a whole number above 0");
+  return {
+    exerciseId: requireExerciseId(records.exerciseId),
+    name: requireString(records.name, "name"),
+    sessions,
+    lastAt: requireDate(records.lastAt, "lastAt"),
+    lastSessionId: requireObjectIdString(records.lastSessionId, "lastSessionId"),
+    marks,
+  };
+}
+
+/** An exercise's history is read a page at a time, at most EXERCISE_HISTORY_PAGE_SIZE logs. */
+export function normalizeExerciseLogPage(page: { limit: number; before?: ExerciseLogCursor }): {
+  limit: number;
+  before: ExerciseLogCursor | null;
+} {
+  const limit = requireLimit(page?.limit);
+  if (limit > EXERCISE_HISTORY_PAGE_SIZE) throw new TypeError(`limit must be at most ${EXERCISE_HISTORY_PAGE_SIZE}`);
+  if (page.before === undefined) return { limit, before: null };
+  return {
+    limit,
+    before: {
+      startedAt: requireDate(page.before.startedAt, "before.startedAt"),
+      sessionId: requireObjectIdString(page.before.sessionId, "before.sessionId"),
+    },
+  };
+}
+
+/** The records one read lists at most: more than the catalogue's exercises. */
+export const MAX_RECORDS_LISTED = 1_000;

@@ -15,6 +15,7 @@ import { OUTBOX_SQL } from "./sqlite/outbox.ts";
 import { REVIEW_SQL } from "./sqlite/reviews.ts";
 import { SESSION_SQL } from "./sqlite/sessions.ts";
 import { WORKOUT_STATS_SQL } from "./sqlite/workout-stats.ts";
+import { EXERCISE_HISTORY_SQL } from "./sqlite/exercise-history.ts";
 import { openSqliteStore, sqliteFilePath } from "./sqlite/sqlite-store.server.ts";
 import { WORKOUT_SESSION_SQL } from "./sqlite/workout-sessions.ts";
 import { aWorkoutSession } from "./workout-sessions.contract.ts";
@@ -45,6 +46,9 @@ const LISTING_SQL: Record<ListingQuery, string> = {
   "history.oldestForUser": HISTORY_SQL.oldestOfAction,
   "workoutStats.days": WORKOUT_STATS_SQL.days,
   "workoutStats.activeDays": WORKOUT_STATS_SQL.activeDays,
+  "exerciseHistory.listLogs": EXERCISE_HISTORY_SQL.newestLogs,
+  "exerciseHistory.listLogs before a cursor": EXERCISE_HISTORY_SQL.logsBefore,
+  "exerciseHistory.listRecords": EXERCISE_HISTORY_SQL.mostLogged,
   "contactMessages.listRecent": CONTACT_MESSAGE_SQL.newest,
   "reviews.listApproved": REVIEW_SQL.approved,
   "reviews.listAll": REVIEW_SQL.newest,

@@ -8,9 +8,12 @@ import { describeAccountStoreContract } from "./account.contract.ts";
 import { describeCommunityStoreContract } from "./community.contract.ts";
 import { aWorkoutSession, describeWorkoutSessionsStoreContract } from "./workout-sessions.contract.ts";
 import { describeDashboardStoreContract } from "./dashboard.contract.ts";
+import { describeExerciseHistoryStoreContract } from "./exercise-history.contract.ts";
+import { exerciseLogsOf } from "../domain/workout/personal-records.ts";
 import {
   type ClaimedOutboxMail,
   DuplicateKeyError,
+  type ExerciseLogCursor,
   type HistoryCursor,
   type HistoryRecord,
   type NewUser,
@@ -91,6 +94,9 @@ export const LISTING_QUERY_INDEXES = {
   "history.oldestForUser": ["history_user_id_action_created_at_id"],
   "workoutStats.days": ["workout_days_user_id_day"],
   "workoutStats.activeDays": ["workout_days_user_id_day"],
+  "exerciseHistory.listLogs": ["exercise_logs_user_id_exercise_id_started_at_session_id"],
+  "exerciseHistory.listLogs before a cursor": ["exercise_logs_user_id_exercise_id_started_at_session_id"],
+  "exerciseHistory.listRecords": ["exercise_records_user_id_sessions"],
   "contactMessages.listRecent": ["contact_messages_created_at_id"],
   "reviews.listApproved": ["reviews_approved_created_at_id"],
   "reviews.listAll": ["reviews_created_at_id"],
@@ -114,6 +120,9 @@ export interface ListingQueryArgs {
   before: HistoryCursor;
   /** A session of the user's, in the middle of their list: the cursor of a next page of sessions. */
   sessionBefore: WorkoutSessionCursor;
+  /** An exercise the user logged in every session (and another one besides), and a cursor in the middle of its logs. */
+  exerciseId: string;
+  logBefore: ExerciseLogCursor;
   /** A confirmed subscriber's id: the cursor of the sender's next page. */
   afterSubscriberId: string;
   /** The author of many reviews, and the cursor of the second page of them. */
@@ -1041,6 +1050,10 @@ export function describeStoreContract(
       describeDashboardStoreContract(makeStore);
     });
 
+    describe("exercise history", () => {
+      describeExerciseHistoryStoreContract(makeStore);
+    });
+
     describe("listing queries", () => {
       const PLAN_PAGE = 10;
 
@@ -1057,8 +1070,16 @@ export function describeStoreContract(
           const startedAt = new Date(Date.now() - (30 - index) * HOUR_MS);
           const endedAt = later(HOUR_MS / 2, startedAt);
           const workout = aWorkoutSession(user.id, { startedAt, endedAt });
-          myWorkouts.push((await store.workoutSessions.save(workout)).session);
-          await store.workoutSessions.save({ ...workout, userId: neighbour.id });
+          const saved = (await store.workoutSessions.save(workout)).session;
+          myWorkouts.push(saved);
+          const theirs = (await store.workoutSessions.save({ ...workout, userId: neighbour.id })).session;
+          // The bench press in every session of both, a squat besides in every other one of the user's.
+          const squat = { ...saved.entries[0]!, exerciseId: "barbell-squat" };
+          await store.exerciseHistory.addSession(
+            user.id,
+            exerciseLogsOf({ ...saved, entries: index % 2 === 0 ? [...saved.entries, squat] : saved.entries }),
+          );
+          await store.exerciseHistory.addSession(neighbour.id, exerciseLogsOf(theirs));
         }
         // Sixty days of sessions each, around the ten days the plans read.
         for (let index = 0; index < 60; index += 1) {
@@ -1109,6 +1130,8 @@ export function describeStoreContract(
           userId: user.id,
           before: { createdAt: cursorEntry.createdAt, id: cursorEntry.id },
           sessionBefore: { startedAt: cursorWorkout.startedAt, id: cursorWorkout.id },
+          exerciseId: cursorWorkout.entries[0]!.exerciseId,
+          logBefore: { startedAt: cursorWorkout.startedAt, sessionId: cursorWorkout.id },
           afterSubscriberId: firstSubscriberPage.at(-1)!.id,
           action: "IMC_CALC",
           days: { from: "2026-01-20", to: "2026-01-29", upTo: "2026-02-10" },

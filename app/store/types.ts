@@ -5,6 +5,7 @@
 import type { SessionEntry, SessionSummary } from "../domain/workout/session-entries.ts";
 import type { DayKey } from "../domain/stats/days.ts";
 import type { WorkoutContribution, WorkoutDayStats, WorkoutTotals } from "../domain/stats/summary.ts";
+import type { ExerciseLog, ExerciseRecords } from "../domain/workout/personal-records.ts";
 
 export type Role = "user" | "admin";
 
@@ -508,6 +509,13 @@ export interface WorkoutSessionsStore {
   listForUser(userId: string, page?: WorkoutSessionPage): Promise<WorkoutSessionRecord[]>;
   /** Null when no such session belongs to that user. */
   findForUser(id: string, userId: string): Promise<WorkoutSessionRecord | null>;
+  /**
+   * Removes one of the user's sessions and gives it back (its figures are
+   * then taken out of the user's totals, WorkoutStatsStore.remove); null when
+   * no such session belongs to that user, so of two concurrent deletions
+   * only one gets it.
+   */
+  deleteForUser(id: string, userId: string): Promise<WorkoutSessionRecord | null>;
 }
 
 export interface ContactMessageRecord {
@@ -582,6 +590,8 @@ export interface AccountErasure {
   workoutSessions: number;
   /** The per-user workout figures: the totals row and the day rows. */
   workoutStats: number;
+  /** The lifter's memory: the exercise logs and the records. */
+  exerciseHistory: number;
   photos: number;
   reviews: number;
   newsletterSubscribers: number;
@@ -592,7 +602,7 @@ export interface AccountsStore {
   /**
    * Removes the account and everything stored for it: its sessions,
    * verification tokens, pending e-mail change, history, workout sessions
-   * and their figures, profile photo and reviews, the
+   * and their figures, exercise logs and records, profile photo and reviews, the
    * newsletter subscription of its address, and every outbox mail to that
    * address or tagged with the account (whatever its state). Contact
    * messages stay: they are kept for their own retention. Null when no
@@ -671,6 +681,12 @@ export interface PhotosStore {
 export interface WorkoutStatsStore {
   /** Adds one saved session to its user's totals and to its day (atomically: a reader sees both or neither). */
   add(userId: string, contribution: WorkoutContribution): Promise<void>;
+  /**
+   * Takes one deleted session back out of its user's totals and its day (what
+   * `add` put there); a day or a total left with no session goes. The day's
+   * latest time stays as it was: it only breaks ties of the favourite group.
+   */
+  remove(userId: string, contribution: WorkoutContribution): Promise<void>;
   /** Null for a user without sessions. */
   totals(userId: string): Promise<WorkoutTotals | null>;
   /** The user's days from `from` to `to`, both included, oldest first: a bounded range, at most 400 days. */
@@ -681,6 +697,60 @@ export interface WorkoutStatsStore {
   replaceForUser(userId: string, figures: { totals: WorkoutTotals; days: readonly WorkoutDayStats[] }): Promise<void>;
   /** Removes every figure of the user. */
   deleteForUser(userId: string): Promise<void>;
+}
+
+/** One exercise of one saved session (app/domain/workout/personal-records.ts), kept for its owner. */
+export interface ExerciseLogRecord extends ExerciseLog {
+  userId: string;
+}
+
+/** Where a page of an exercise's history starts: strictly older than this log (startedAt, then sessionId). */
+export interface ExerciseLogCursor {
+  startedAt: Date;
+  sessionId: string;
+}
+
+/** A record change of one save: one exercise's records before the session (null for its first) and after. */
+export interface ExerciseRecordsChange {
+  exerciseId: string;
+  before: ExerciseRecords | null;
+  after: ExerciseRecords;
+}
+
+/** The most exercises one read of last times asks for: a session's exercises. */
+export const MAX_LAST_TIME_EXERCISES = 100;
+
+/**
+ * A lifter's memory, kept up to date as sessions are saved (like the
+ * workout figures): per user and exercise, one log per saved session (its
+ * sets and figures, so an exercise's history never reads whole sessions) and
+ * the records folded from them. Both are derived from the sessions and can be
+ * rebuilt from them.
+ */
+export interface ExerciseHistoryStore {
+  /**
+   * Adds the logs of one saved session. A log the store already holds (same
+   * session and exercise) is skipped; each new one is kept and folded into its
+   * exercise's records (foldExerciseLog) atomically with concurrent saves.
+   * Returns the records before and after, per new log.
+   */
+  addSession(userId: string, logs: readonly ExerciseLog[]): Promise<ExerciseRecordsChange[]>;
+  /** One page of the user's logs of one exercise, newest first (startedAt, then sessionId, descending). */
+  listLogs(
+    userId: string,
+    exerciseId: string,
+    page: { limit: number; before?: ExerciseLogCursor },
+  ): Promise<ExerciseLogRecord[]>;
+  /** The latest log of each exercise asked for (at most MAX_LAST_TIME_EXERCISES) that the user has, in no order. */
+  latestLogs(userId: string, exerciseIds: readonly string[]): Promise<ExerciseLogRecord[]>;
+  /** Null before the user's first session of the exercise. */
+  findRecords(userId: string, exerciseId: string): Promise<ExerciseRecords | null>;
+  /** The user's records, most logged first (sessions descending, then exerciseId), at most limit. */
+  listRecords(userId: string, options: { limit: number }): Promise<ExerciseRecords[]>;
+  /** Removes the logs of one session; returns the exercises they were of (whose records must then be rebuilt). */
+  removeSession(userId: string, sessionId: string): Promise<string[]>;
+  /** Replaces one exercise's records with figures rebuilt from its logs; null removes them. */
+  replaceRecords(userId: string, exerciseId: string, records: ExerciseRecords | null): Promise<void>;
 }
 
 export interface Store {
@@ -700,6 +770,7 @@ export interface Store {
   readonly accounts: AccountsStore;
   readonly photos: PhotosStore;
   readonly workoutStats: WorkoutStatsStore;
+  readonly exerciseHistory: ExerciseHistoryStore;
   /** The limiter of that prefix, the same one for every call with it. */
   rateLimiter(options: RateLimitOptions): RateLimiter;
   /** Resolves when the database answers; rejects otherwise. */

@@ -1,6 +1,7 @@
 import { type LooseEntry } from "~/domain/workout/session-entries";
 import { sessionToSave } from "~/domain/workout/session-payload";
 import { recordSessionFigures } from "~/services/dashboard.server";
+import { recordExerciseMemory } from "~/services/workout/exercise-history.server";
 import type { Store, WorkoutSessionRecord } from "~/store/types";
 
 // Workout sessions for tests, built by the session rules (workouts spec,
@@ -36,11 +37,11 @@ export const LEG_DAY: readonly LooseEntry[] = [
   },
 ];
 
-/** Saves a finished session as the sessions service does, then its figures (the save's hook). */
+/** Saves a finished session as the sessions service does, then its figures and its exercises' memory (the save's hooks). */
 export async function saveFinishedSession(
   store: Store,
   userId: string,
-  options: { endedAt: Date; minutes?: number; name?: string; entries?: readonly LooseEntry[] },
+  options: { endedAt: Date; minutes?: number; name?: string; entries?: readonly LooseEntry[]; idempotencyKey?: string },
 ): Promise<WorkoutSessionRecord> {
   const minutes = options.minutes ?? 45;
   const startedAt = new Date(options.endedAt.getTime() - minutes * 60_000);
@@ -54,7 +55,14 @@ export async function saveFinishedSession(
     summary: null,
   });
   if (!built.ok) throw new Error("no valid entries");
-  const { session, created } = await store.workoutSessions.save({ userId, ...built.session });
-  if (created) await recordSessionFigures(store, userId, session);
+  const { session, created } = await store.workoutSessions.save({
+    userId,
+    ...built.session,
+    idempotencyKey: options.idempotencyKey ?? null,
+  });
+  if (created) {
+    await recordSessionFigures(store, userId, session);
+    await recordExerciseMemory(store, userId, session);
+  }
   return session;
 }

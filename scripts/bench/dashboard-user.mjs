@@ -1,12 +1,13 @@
 // The bench's dashboard user: 1,000 workout sessions (one a day for the last
 // 1,000 days, so the streak reads every page of days) and 200 IMC records,
 // written straight into the bench's SQLite file before the app starts, with
-// the figures the app keeps as sessions are saved. Returns a bearer token.
+// the figures and the exercise history the app keeps as sessions are saved. Returns a bearer token.
 import { hashToken, newToken } from "../../app/services/auth/tokens.server.ts";
 import { imcHistoryEntry } from "../../app/domain/history.ts";
 import { addDays, dayKeyOf } from "../../app/domain/stats/days.ts";
 import { sessionContribution } from "../../app/domain/stats/summary.ts";
 import { sessionToSave } from "../../app/domain/workout/session-payload.ts";
+import { exerciseLogsOf } from "../../app/domain/workout/personal-records.ts";
 import { openSqliteStore } from "../../app/store/sqlite/sqlite-store.server.ts";
 
 export const BENCH_SESSIONS = 1_000;
@@ -89,6 +90,8 @@ export async function seedDashboardUser(databaseFile) {
         savedAt: session.createdAt,
       });
       if (contribution) await store.workoutStats.add(user.id, contribution);
+      // Its lifter's memory: one log per exercise, folded into the records.
+      await store.exerciseHistory.addSession(user.id, exerciseLogsOf(session));
     }
     return token;
   } finally {

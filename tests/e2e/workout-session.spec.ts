@@ -173,7 +173,7 @@ test.describe("workout session with JavaScript", () => {
 
     const summary = page.getByRole("region", { name: "Séance terminée" });
     await expect(summary).toBeVisible();
-    await expect(summary.getByText("Session saved")).toBeVisible();
+    await expect(summary.getByText("Séance enregistrée")).toBeVisible();
     // 20 x 10 x 0.075 + 22.5 x 8 x 0.075 + 15 x 0.8 + 11 x 12 = 15 + 13.5 + 12 + 132
     await expect(summary).toContainText("173 kcal");
     await expect(summary).toContainText("3 sur 3");
@@ -233,7 +233,7 @@ test.describe("workout session with JavaScript", () => {
     expect(await savedSessionsNamed(context, name)).toEqual([]);
 
     await context.setOffline(false);
-    await expect(summary.getByText("Session saved")).toBeVisible();
+    await expect(summary.getByText("Séance enregistrée")).toBeVisible();
     await expect.poll(() => page.evaluate(() => localStorage.getItem("suiviePendingSessions"))).toBeNull();
     expect(await savedSessionsNamed(context, name)).toHaveLength(1);
 
@@ -304,13 +304,39 @@ test.describe("workout session with JavaScript", () => {
     expect(await savedSessionsNamed(context, name)).toEqual([]);
   });
 
-  test("the rest timer counts down in sight, says when it is over, and can be skipped", async ({ page }, testInfo) => {
+  test("a popup closed with nothing logged leaves the exercise 'À faire' (DECISIONS.md); with a set, 'Fait'", async ({
+    page,
+  }, testInfo) => {
+    await openSession(page, sessionUrl(uniqueName(testInfo), ["pushups"]));
+    const open = () =>
+      card(page, "pushups")
+        .getByRole("button", { name: /Noter mes séries|Modifier mes séries/ })
+        .click();
+    await open();
+    await popup(page).getByRole("button", { name: "Fermer et enregistrer" }).click();
+    await expect(popup(page)).toBeHidden();
+    await expect(card(page, "pushups")).toContainText("À faire");
+    await open();
+    await page.keyboard.press("Escape");
+    await expect(popup(page)).toBeHidden();
+    await expect(card(page, "pushups")).toContainText("À faire");
+    await expect(page.getByText("0 sur 1")).toBeVisible();
+    await open();
+    await popup(page).getByLabel("Répétitions").fill("12");
+    await popup(page).getByRole("button", { name: "Fermer et enregistrer" }).click();
+    await expect(card(page, "pushups")).toContainText("Fait");
+  });
+
+  test("the rest timer starts with the set's tick, counts down in sight, says when it is over, and can be skipped", async ({
+    page,
+  }, testInfo) => {
     await openSession(page, sessionUrl(uniqueName(testInfo), ["dumbbell-bench-press"]));
     await card(page, "dumbbell-bench-press").getByRole("button", { name: "Noter mes séries" }).click();
     const dialog = popup(page);
     await dialog.getByLabel("Répétitions").fill("10");
     await dialog.getByLabel("Repos (s)").fill("2");
-    await dialog.getByRole("button", { name: "Lancer le repos de la série 1 : 00:02" }).click();
+    // The set's 'fait' tick starts its rest: no other tap.
+    await dialog.getByRole("checkbox", { name: "Fait (série 1)" }).check();
     await expect(dialog.getByRole("timer", { name: "Repos" })).toHaveText(/00:0[12]/);
     await expect(dialog.getByRole("status").filter({ hasText: "Repos de 00:02 lancé." })).toBeAttached();
     await expect(dialog.locator("p").filter({ hasText: "Repos terminé : à toi de jouer !" })).toBeVisible({
@@ -318,7 +344,8 @@ test.describe("workout session with JavaScript", () => {
     });
 
     await dialog.getByLabel("Repos (s)").fill("90");
-    await dialog.getByRole("button", { name: /^Lancer le repos/ }).click();
+    await dialog.getByRole("checkbox", { name: "Fait (série 1)" }).uncheck();
+    await dialog.getByRole("checkbox", { name: "Fait (série 1)" }).check();
     await expect(dialog.getByRole("timer", { name: "Repos" })).toHaveText(/01:(30|29)/);
     await dialog.getByRole("button", { name: "Passer le repos" }).click();
     await expect(dialog.getByRole("timer", { name: "Repos" })).toBeHidden();
@@ -387,9 +414,11 @@ test.describe("workout session with JavaScript", () => {
       await dialog.getByLabel("Répétitions").fill("10");
       await dialog.getByLabel("Repos (s)").fill("90");
       await dialog.getByRole("button", { name: "Ajouter une série" }).click();
-      await dialog.getByRole("button", { name: /^Lancer le repos/ }).click();
-      // Every control of the popup is big enough for a thumb.
-      for (const control of await dialog.locator("button, input:not([type=radio]), textarea").all()) {
+      await dialog.getByRole("checkbox", { name: "Fait (série 1)" }).check();
+      // Every control of the popup is big enough for a thumb (a tick's target is its whole label).
+      for (const control of await dialog
+        .locator("button, input:not([type=radio]):not([type=checkbox]), textarea, label:has(input[type=checkbox])")
+        .all()) {
         const box = await control.boundingBox();
         if (box)
           expect(box.height, await control.evaluate((node) => node.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
@@ -402,6 +431,147 @@ test.describe("workout session with JavaScript", () => {
       await shot("summary", true);
       await context.close();
     }
+  });
+});
+
+test.describe("logging like a lifter, on a phone with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the session runs in the page");
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  test.describe.configure({ timeout: 90_000 });
+
+  test("the clock and the first exercise come first", async ({ page }, testInfo) => {
+    await openSession(page, sessionUrl(uniqueName(testInfo)));
+    const fold = page.viewportSize()!.height;
+    const clock = await page.getByRole("timer").boundingBox();
+    const firstTitle = await card(page, "dumbbell-bench-press").getByRole("heading").boundingBox();
+    expect(clock!.y + clock!.height, "the clock in the first screen").toBeLessThan(fold);
+    expect(firstTitle!.y + firstTitle!.height, "the first exercise in the first screen").toBeLessThan(fold);
+    // The builder's introduction is not shown in a session; the page keeps its heading for screen readers.
+    await expect(page.getByText("Quatre étapes")).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  });
+
+  test("a new set copies the last; its tick starts the rest, −15 s / +15 s, the rest survives a reload and leaves the close button free", async ({
+    page,
+  }, testInfo) => {
+    await openSession(page, sessionUrl(uniqueName(testInfo), ["dumbbell-bench-press"]));
+    await card(page, "dumbbell-bench-press").getByRole("button", { name: "Noter mes séries" }).click();
+    const dialog = popup(page);
+    await dialog.getByLabel("Charge (kg)").fill("42,5");
+    await dialog.getByLabel("Répétitions").fill("8");
+    await dialog.getByLabel("Repos (s)").fill("120");
+    await dialog.getByRole("button", { name: "Ajouter une série" }).click();
+    await expect(dialog.getByLabel("Charge (kg)").nth(1)).toHaveValue("42,5");
+    await expect(dialog.getByLabel("Répétitions").nth(1)).toHaveValue("8");
+    await expect(dialog.getByLabel("Repos (s)").nth(1)).toHaveValue("120");
+    await dialog.getByLabel("Répétitions").nth(1).fill("7");
+    await expect(dialog.getByLabel("Répétitions").first()).toHaveValue("8");
+
+    await dialog.getByRole("checkbox", { name: "Fait (série 1)" }).check();
+    const timer = dialog.getByRole("timer", { name: "Repos" });
+    await expect(timer).toHaveText(/0[12]:\d\d/);
+    // Each step moves the end by 15 s (a second or two may pass between the reads on a busy machine).
+    const secondsLeft = async () => {
+      const [minutes, seconds] = (await timer.textContent())!.split(":").map(Number);
+      return minutes! * 60 + seconds!;
+    };
+    const before = await secondsLeft();
+    expect(before).toBeGreaterThan(100);
+    await dialog.getByRole("button", { name: "+15 s de repos" }).click();
+    expect((await secondsLeft()) - before).toBeGreaterThanOrEqual(12);
+    expect((await secondsLeft()) - before).toBeLessThanOrEqual(15);
+    await dialog.getByRole("button", { name: "−15 s de repos" }).click();
+    await dialog.getByRole("button", { name: "−15 s de repos" }).click();
+    expect(before - (await secondsLeft())).toBeGreaterThanOrEqual(15);
+    expect(before - (await secondsLeft())).toBeLessThanOrEqual(19);
+
+    // Scrolled to the end of the popup, the rest stays in sight below the close button.
+    await dialog.getByRole("button", { name: "Valider" }).scrollIntoViewIfNeeded();
+    const close = await dialog.getByRole("button", { name: "Fermer et enregistrer" }).boundingBox();
+    const rest = await timer.locator("..").boundingBox();
+    expect(rest!.y, "the rest below the close button").toBeGreaterThanOrEqual(close!.y + close!.height);
+    await dialog.getByRole("button", { name: "Fermer et enregistrer" }).click();
+    await expect(dialog).toBeHidden();
+
+    // A reload in the middle of the rest: it goes on counting; the sets and the tick are there.
+    await page.reload();
+    await page.locator("form[data-hydrated]").waitFor();
+    await expect(page.getByRole("timer", { name: "Repos" })).toHaveText(/01:[0-4]\d/);
+    await card(page, "dumbbell-bench-press").getByRole("button", { name: "Modifier mes séries" }).click();
+    await expect(dialog.getByRole("checkbox", { name: "Fait (série 1)" })).toBeChecked();
+    await expect(dialog.getByLabel("Répétitions").nth(1)).toHaveValue("7");
+    await dialog.getByRole("button", { name: "Passer le repos" }).click();
+    await expect(dialog.getByRole("timer", { name: "Repos" })).toBeHidden();
+  });
+
+  test("a bad value gets its message and nothing is lost: the popup stays open on it", async ({ page }, testInfo) => {
+    await openSession(page, sessionUrl(uniqueName(testInfo), ["dumbbell-bench-press"]));
+    await card(page, "dumbbell-bench-press").getByRole("button", { name: "Noter mes séries" }).click();
+    const dialog = popup(page);
+    const reps = dialog.getByLabel("Répétitions");
+    for (const bad of ["dix", "-5", "5000"]) {
+      await reps.fill(bad);
+      await expect(reps).toHaveAttribute("aria-invalid", "true");
+      await expect(dialog.getByText("Un nombre de 0 à 1000.")).toBeVisible();
+      await dialog.getByRole("button", { name: "Valider" }).click();
+      await expect(dialog).toBeVisible();
+      await expect(reps).toBeFocused();
+      await expect(reps).toHaveValue(bad);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeVisible();
+    await expect(reps).toHaveValue("5000");
+    await dialog.getByRole("button", { name: "Fermer et enregistrer" }).click();
+    await expect(dialog).toBeVisible();
+
+    await reps.fill("10");
+    await expect(dialog.getByText("Un nombre de 0 à 1000.")).toBeHidden();
+    await dialog.getByRole("button", { name: "Valider" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card(page, "dumbbell-bench-press")).toContainText("1 série notée");
+  });
+
+  test("the session note survives a reload; the clock starts with the first set; the confirmation names what has nothing logged", async ({
+    page,
+    context,
+  }, testInfo) => {
+    await logInAs(context, demoUser);
+    const name = uniqueName(testInfo);
+    await openSession(page, sessionUrl(name, ["pushups", "running"]));
+    await page.getByLabel("Notes sur la séance").fill("Genou droit à surveiller");
+    await page.reload();
+    await page.locator("form[data-hydrated]").waitFor();
+    await expect(page.getByLabel("Notes sur la séance")).toHaveValue("Genou droit à surveiller");
+
+    // No 'Commencer': the first set logged starts the clock.
+    await expect(page.getByRole("button", { name: "Commencer" })).toBeVisible();
+    await card(page, "pushups").getByRole("button", { name: "Noter mes séries" }).click();
+    await popup(page).getByLabel("Répétitions").fill("15");
+    await expect(page.getByRole("button", { name: "En cours…" })).toBeDisabled();
+    await popup(page).getByRole("button", { name: "Valider" }).click();
+    await expect(page.getByRole("timer").first()).not.toHaveText("00:00", { timeout: 3_000 });
+    await page.waitForTimeout(1_100);
+
+    await page.getByRole("button", { name: "Terminer", exact: true }).click();
+    const confirm = page.getByRole("dialog", { name: "Terminer la séance ?" });
+    await expect(confirm).toContainText("1 exercice n'a aucune série notée : il comptera comme passé.");
+    await confirm.getByRole("button", { name: "Terminer", exact: true }).click();
+    await expect(page.getByRole("region", { name: "Séance terminée" })).toBeVisible();
+    const [saved] = await savedSessionsNamed(context, name);
+    expect(saved!.durationSec).toBeGreaterThanOrEqual(1);
+    expect((saved as unknown as { notes: string }).notes).toBe("Genou droit à surveiller");
+    // The next session starts with empty notes.
+    await page.getByRole("button", { name: "Retour" }).click();
+    await expect(page.getByLabel("Notes sur la séance")).toHaveValue("");
+  });
+
+  test("nothing logged: the summary says so, without 'Bravo'", async ({ page }, testInfo) => {
+    await openSession(page, sessionUrl(uniqueName(testInfo), ["pushups"]));
+    await page.getByRole("button", { name: "Terminer", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Terminer", exact: true }).click();
+    const summary = page.getByRole("region", { name: "Séance terminée" });
+    await expect(summary).toBeVisible();
+    await expect(summary.getByText(/Bravo/)).toHaveCount(0);
   });
 });
 
@@ -434,7 +604,7 @@ test.describe("workout session without JavaScript", () => {
     await page.getByRole("button", { name: "Terminer la séance" }).click();
 
     const summary = page.getByRole("region", { name: "Séance terminée" });
-    await expect(summary.getByText("Session saved")).toBeVisible();
+    await expect(summary.getByText("Séance enregistrée")).toBeVisible();
     await expect(summary).toContainText("29 kcal");
     await expect(summary).toContainText("1 sur 2");
     await expect(summary).toContainText("Coudes serrés");
@@ -464,9 +634,53 @@ test.describe("workout session without JavaScript", () => {
     await item.getByLabel("Durée (min)").fill("10");
     await item.getByRole("button", { name: "Ajouter une série" }).click();
     await expect(item.getByRole("group", { name: /^Série/ })).toHaveCount(2);
+    // The new set starts from the previous one's values.
+    await expect(item.getByLabel("Durée (min)").nth(1)).toHaveValue("10");
+    await item.getByLabel("Durée (min)").nth(1).fill("12");
     await item.getByRole("button", { name: "Supprimer la série 1" }).click();
     await expect(item.getByRole("group", { name: /^Série/ })).toHaveCount(1);
-    await expect(item.getByLabel("Durée (min)")).toHaveValue("");
+    await expect(item.getByLabel("Durée (min)")).toHaveValue("12");
+  });
+
+  test("the set form: a new set copies the last, a refused value comes back as typed with its message, the tick is kept", async ({
+    page,
+  }, testInfo) => {
+    await openSession(page, sessionUrl(uniqueName(testInfo), ["dumbbell-bench-press"]));
+    await openFields(page, "dumbbell-bench-press");
+    const item = card(page, "dumbbell-bench-press");
+    await item.getByLabel("Charge (kg)").fill("40");
+    await item.getByLabel("Répétitions").fill("8");
+    await item.getByLabel("Repos (s)").fill("90");
+    await item.getByRole("checkbox", { name: "Fait (série 1)" }).check();
+    await item.getByRole("button", { name: "Ajouter une série" }).click();
+    await expect(item.getByLabel("Charge (kg)").nth(1)).toHaveValue("40");
+    await expect(item.getByLabel("Répétitions").nth(1)).toHaveValue("8");
+    await expect(item.getByLabel("Repos (s)").nth(1)).toHaveValue("90");
+    await expect(item.getByRole("checkbox", { name: "Fait (série 1)" })).toBeChecked();
+    await expect(item.getByRole("checkbox", { name: "Fait (série 2)" })).not.toBeChecked();
+
+    // Letters are refused where they are typed (the field's pattern): the form is not sent.
+    await item.getByLabel("Répétitions").nth(1).fill("huit");
+    await page.getByRole("button", { name: "Terminer la séance" }).click();
+    expect(
+      await item
+        .getByLabel("Répétitions")
+        .nth(1)
+        .evaluate((input: HTMLInputElement) => input.validity.valid),
+    ).toBe(false);
+    await expect(page.getByRole("region", { name: "Séance terminée" })).toBeHidden();
+
+    // An absurd number gets its message from the server, and comes back as typed; nothing else is lost.
+    await item.getByLabel("Répétitions").nth(1).fill("5000");
+    await page.getByRole("button", { name: "Terminer la séance" }).click();
+    await expect(page.getByRole("alert")).toContainText("Certaines valeurs ne sont pas des nombres valides");
+    const reps = card(page, "dumbbell-bench-press").getByLabel("Répétitions").nth(1);
+    await expect(reps).toHaveValue("5000");
+    await expect(reps).toHaveAttribute("aria-invalid", "true");
+    await expect(card(page, "dumbbell-bench-press").getByText("Un nombre de 0 à 1000.")).toBeVisible();
+    await expect(card(page, "dumbbell-bench-press").getByLabel("Charge (kg)").nth(1)).toHaveValue("40");
+    await expect(card(page, "dumbbell-bench-press").getByRole("checkbox", { name: "Fait (série 1)" })).toBeChecked();
+    await expect(page.getByRole("region", { name: "Séance terminée" })).toBeHidden();
   });
 
   test("a visitor gets the summary and an invitation to log in", async ({ page }, testInfo) => {

@@ -68,7 +68,7 @@ test.describe("workout builder", () => {
     await openBuilder(page);
     await expect(page).toHaveTitle("S'entraîner | Dynami");
     await expect(stepHeading(page, "Choisis ton entraînement")).toBeVisible();
-    await expect(page.getByLabel("Nom de la séance")).toHaveValue(/^Session - \d{2}\/\d{2}\/\d{4}$/);
+    await expect(page.getByLabel("Nom de la séance")).toHaveValue(/^Séance - \d{2}\/\d{2}\/\d{4}$/);
     // Next needs a choice; previous is disabled at step 0.
     await expect(next(page)).toBeDisabled();
     await expect(previous(page)).toBeDisabled();
@@ -142,6 +142,49 @@ test.describe("workout builder", () => {
     }
     await card(page, "Poids du corps").click();
     await expect(next(page)).toBeEnabled();
+  });
+
+  test("equipment with no exercise for the training is unavailable, with its reason; an old address says so at the muscle step", async ({
+    page,
+  }) => {
+    await openBuilder(page);
+    for (const training of ["Cardio", "Endurance"]) {
+      await card(page, training).click();
+      await next(page).click();
+      await expect(stepHeading(page, "Choisis ton équipement")).toBeVisible();
+      for (const equipment of ["Barre", "Poulie"]) {
+        await expect(card(page, equipment)).toHaveAttribute("aria-disabled", "true");
+        await expect(card(page, equipment)).toContainText("Aucun exercice pour cette activité");
+        await card(page, equipment).click({ force: true });
+        await expect(
+          page.getByText(
+            `${equipment} : pas encore d'exercice pour l'activité ${training}. Choisis un autre équipement.`,
+          ),
+        ).toBeVisible();
+        await expect(card(page, equipment)).toHaveAttribute("aria-pressed", "false");
+        await expect(next(page)).toBeDisabled();
+      }
+      // The equipment that gives exercises is offered as before.
+      await expect(card(page, "Haltères")).not.toHaveAttribute("aria-disabled", "true");
+      await page.getByRole("button", { name: "Recommencer" }).click();
+      await expect(stepHeading(page, "Choisis ton entraînement")).toBeVisible();
+    }
+
+    // A link made before: the muscle step says there is nothing, and leads back to the equipment.
+    await openBuilder(page, "/exo?etape=2&type=cardio&equipement=barre");
+    await expect(stepHeading(page, "Choisis le muscle ciblé")).toBeVisible();
+    await expect(page.getByText("Aucun exercice pour ce choix : change d'équipement")).toBeVisible();
+    await expect(next(page)).toBeDisabled();
+    await page.getByRole("button", { name: "Changer d'équipement" }).click();
+    await expect(stepHeading(page, "Choisis ton équipement")).toBeVisible();
+    // Still ticked from the address, shown unavailable: a click unticks it.
+    await expect(card(page, "Barre")).toHaveAttribute("aria-pressed", "true");
+    await card(page, "Barre").click({ force: true });
+    await expect(card(page, "Barre")).toHaveAttribute("aria-pressed", "false");
+    await card(page, "Poids du corps").click();
+    await next(page).click();
+    await expect(stepHeading(page, "Choisis le muscle ciblé")).toBeVisible();
+    await expect(page.getByText("Aucun exercice pour ce choix")).toBeHidden();
   });
 
   test("reorder the chosen exercises with 'Monter' and 'Descendre'", async ({ page }) => {
@@ -277,7 +320,7 @@ test.describe("workout builder", () => {
     await openBuilder(page, "/exo?lng=de");
     await expect(stepHeading(page, "Wähle deine Trainingsart")).toBeVisible();
     await openBuilder(page, "/exo?lng=es");
-    await expect(stepHeading(page, "Elige tu entrenamiento")).toBeVisible();
+    await expect(stepHeading(page, "Elige el tipo de entrenamiento")).toBeVisible();
   });
 });
 

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AccountDialogContext, type AccountDialogApi } from "~/components/account/account-dialog-context";
-import type { AccountUser } from "~/components/account/account-types";
+import type { AccountUser } from "~/lib/account-types";
 import { HistoryView } from "~/components/account/history-view";
 import type { ImcRecordView } from "~/domain/stats/records";
 import { buildSummary, type HistorySummary } from "~/domain/stats/summary";
@@ -11,7 +11,7 @@ import { translationSetFor } from "~/i18n/i18n.server";
 import { createTranslations, TranslationsProvider } from "~/i18n/react-i18next";
 import { newAccountInputs } from "~/testing/summary-inputs";
 import { DashboardBody } from "./dashboard-body";
-import type { DashboardData } from "./dashboard-types";
+import type { DashboardData } from "~/lib/dashboard-types";
 
 // The dashboard's states as the server renders them (react-dom/server), with
 // crafted data: the spec's empty message, empty charts, a bad IMC record, a
@@ -40,7 +40,8 @@ const emptyData: DashboardData = {
   weights: [],
   week: WEEK.map((date) => ({ date, value: 0 })),
   summary: emptySummary,
-  errors: { history: false, sessions: false, summary: false },
+  exercises: [],
+  errors: { history: false, sessions: false, summary: false, exercises: false },
 };
 
 function measure(fields: Partial<ImcRecordView>): ImcRecordView {
@@ -65,17 +66,20 @@ function translations(namespaces: readonly string[], lazy = false) {
   );
 }
 
-/** Renders on the server, inside a router (the blocks read its state), as the page would. */
-function render(element: ReactNode, options: { namespaces?: readonly string[]; lazy?: boolean } = {}): string {
+/** Renders on the server, inside a router (the blocks read its state), as the page would: the HTML. */
+function renderHtml(element: ReactNode, options: { namespaces?: readonly string[]; lazy?: boolean } = {}): string {
   const namespaces = options.namespaces ?? ["common", "account", "dashboard"];
   const Stub = createRoutesStub([{ path: "/historique", Component: () => element }]);
-  const html = renderToString(
+  return renderToString(
     <TranslationsProvider value={translations(namespaces, options.lazy)}>
       <Stub initialEntries={["/historique"]} />
     </TranslationsProvider>,
   );
-  // Text as a reader gets it: no tags, entities decoded.
-  return html
+}
+
+/** Text as a reader gets it: no tags, entities decoded. */
+function render(element: ReactNode, options: { namespaces?: readonly string[]; lazy?: boolean } = {}): string {
+  return renderHtml(element, options)
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, "&")
@@ -153,20 +157,80 @@ describe("the dashboard as the server renders it", () => {
   });
 
   it("has an error line for each part that could not be read", () => {
-    const history = body({ ...emptyData, errors: { history: true, sessions: false, summary: false } });
+    const history = body({
+      ...emptyData,
+      errors: { history: true, sessions: false, summary: false, exercises: false },
+    });
     expect(history).toContain("Erreur de chargement");
-    expect(history).not.toContain("Erreur de chargement des sessions");
+    expect(history).not.toContain("Impossible de charger tes séances.");
     // Without the records, nothing says there is no data.
     expect(history).not.toContain(EMPTY_MESSAGE);
 
-    const sessions = body({ ...emptyData, errors: { history: false, sessions: true, summary: false } });
-    expect(sessions).toContain("Erreur de chargement des sessions");
+    const sessions = body({
+      ...emptyData,
+      errors: { history: false, sessions: true, summary: false, exercises: false },
+    });
+    expect(sessions).toContain("Impossible de charger tes séances.");
 
-    const summary = body({ ...emptyData, summary: null, errors: { history: false, sessions: false, summary: true } });
-    expect(summary).toContain("Impossible de récupérer tes statistiques pour l’instant.");
+    const summary = body({
+      ...emptyData,
+      summary: null,
+      errors: { history: false, sessions: false, summary: true, exercises: false },
+    });
+    expect(summary).toContain("Impossible de récupérer tes statistiques pour l'instant.");
     expect(summary).not.toContain(EMPTY_MESSAGE);
     // No statistics panel without the summary.
     expect(summary).not.toContain("Tes statistiques");
+  });
+
+  it("lists 'Mes exercices' with each one's leading record and a link to its progress", () => {
+    const empty = body(emptyData);
+    expect(empty).toContain("Mes exercices");
+    expect(empty).toContain("Aucun exercice pour l'instant");
+    const record = (overrides: Partial<DashboardData["exercises"][number]>) => ({
+      exerciseId: "dumbbell-bench-press",
+      name: "Développé couché haltères",
+      heaviestKg: null,
+      bestE1rmKg: null,
+      bestVolumeKg: null,
+      mostReps: null,
+      longestSec: null,
+      longestKm: null,
+      setAt: null,
+      sessions: 1,
+      ...overrides,
+    });
+    const element = (
+      <DashboardBody
+        user={user}
+        name="Léa"
+        data={{
+          ...emptyData,
+          exercises: [
+            record({ bestE1rmKg: 28.5, heaviestKg: 22.5, sessions: 12 }),
+            record({ exerciseId: "running", name: "Course à pied", longestSec: 1_830, sessions: 1 }),
+            record({ exerciseId: "pullups", name: "Tractions", mostReps: 15, sessions: 3 }),
+          ],
+        }}
+        language="fr"
+        here="/historique"
+        confirm={null}
+        flash={null}
+      />
+    );
+    const html = renderHtml(element);
+    expect(html).toContain('href="/progression/dumbbell-bench-press"');
+    expect(html).toContain('href="/progression/running"');
+    const text = render(element);
+    expect(text).toContain("12 séances");
+    expect(text).toContain("1RM estimé 28,5 kg");
+    expect(text).toContain("Durée la plus longue 30 min 30 s");
+    expect(text).toContain("Répétitions sans charge 15 rép.");
+    expect(text).not.toContain("Aucun exercice pour l'instant");
+
+    const failed = body({ ...emptyData, errors: { history: false, sessions: false, summary: false, exercises: true } });
+    expect(failed).toContain("Erreur de chargement de tes exercices");
+    expect(failed).not.toContain("Mes exercices");
   });
 
   it("says 'Chargement…' while the dashboard's texts are on their way", () => {

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { useNavigation, useRevalidator } from "react-router";
-import type { AccountUser } from "~/components/account/account-types";
+import type { AccountUser } from "~/lib/account-types";
 import type { ImcRecordView } from "~/domain/stats/records";
 import { BlockHeadingLevel } from "./block-heading";
 import { WeekChart, WeightChart } from "./charts";
-import type { DashboardData, DashboardOutcome } from "./dashboard-types";
+import type { DashboardData, DashboardOutcome } from "~/lib/dashboard-types";
 import { MeasuresRecap } from "./measures-recap";
+import { MyExercises } from "./my-exercises";
 import { PhotoCard } from "./photo-card";
 import { StatsPanel } from "./stats-panel";
 import styles from "./dashboard.module.css";
@@ -13,7 +14,7 @@ import styles from "./dashboard.module.css";
 /**
  * The dashboard's blocks, the same in the account dialog and on the
  * /historique page: status lines, the photo, the week's and the weight's
- * charts, the statistics and the IMC records.
+ * charts, the statistics, 'Mes exercices' and the IMC records.
  */
 export function DashboardBody({
   user,
@@ -70,12 +71,14 @@ export function DashboardBody({
         {errors.history ? <p className={styles.errorLine}>{t("errors.history")}</p> : null}
         {errors.sessions ? <p className={styles.errorLine}>{t("errors.sessions")}</p> : null}
         {summary === null ? <p className={styles.errorLine}>{t("errors.summary")}</p> : null}
+        {errors.exercises ? <p className={styles.errorLine}>{t("exercises.error")}</p> : null}
         {empty ? <p className={styles.empty}>{t("empty")}</p> : null}
         <div className={styles.grid}>
           <PhotoCard user={user} name={name} here={here} confirm={confirm} flash={flash} />
           <WeekChart week={data.week} language={language} />
           <WeightChart weights={data.weights} language={language} />
           {summary ? <StatsPanel summary={summary} language={language} /> : null}
+          {errors.exercises ? null : <MyExercises exercises={data.exercises} language={language} />}
           <MeasuresRecap measures={measures} language={language} here={here} confirm={confirm} flash={flash} />
         </div>
       </div>

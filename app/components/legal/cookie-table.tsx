@@ -34,6 +34,8 @@ export const localStorageKeys: readonly StoredItem[] = [
   // The session being run, and the sessions finished offline waiting to be sent.
   { name: SESSION_STORAGE_KEYS.startedAt, category: "necessary" },
   { name: SESSION_STORAGE_KEYS.timer, category: "necessary" },
+  { name: SESSION_STORAGE_KEYS.rest, category: "necessary" },
+  { name: SESSION_STORAGE_KEYS.sessionNotes, category: "necessary" },
   { name: `${SESSION_STORAGE_KEYS.inputsPrefix}<id>`, entry: "suivieExoInputs", category: "necessary" },
   { name: PENDING_SESSIONS_KEY, category: "necessary" },
 ];

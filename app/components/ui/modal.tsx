@@ -10,6 +10,12 @@ interface ModalProps {
   labelledBy: string;
   closeLabel: string;
   size?: "small" | "large";
+  /**
+   * Asked before any way out closes the dialog: true keeps it open (the
+   * caller shows why, say a field to correct). Escape included, even when
+   * the browser closes the dialog without asking: it opens again at once.
+   */
+  keepOpen?: () => boolean;
   children: React.ReactNode;
 }
 
@@ -19,7 +25,7 @@ interface ModalProps {
  * does not scroll. Only rendered where JavaScript runs; pages render a
  * server-side equivalent (a <details>, a link to a full view) first.
  */
-export function Modal({ open, onClose, labelledBy, closeLabel, size = "small", children }: ModalProps) {
+export function Modal({ open, onClose, labelledBy, closeLabel, size = "small", keepOpen, children }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -33,9 +39,23 @@ export function Modal({ open, onClose, labelledBy, closeLabel, size = "small", c
     return lockPageScroll();
   }, [open]);
 
+  function requestClose() {
+    if (!keepOpen?.()) onClose();
+  }
+
   function closeOnBackdrop(event: React.MouseEvent<HTMLDialogElement>) {
     // A click on the dialog element itself (not its content) is on the backdrop.
-    if (event.target === event.currentTarget) onClose();
+    if (event.target === event.currentTarget) requestClose();
+  }
+
+  function closed(event: React.SyntheticEvent<HTMLDialogElement>) {
+    if (open && keepOpen?.()) {
+      event.currentTarget.showModal();
+      // Showing it again moved the focus: back to what needs the user.
+      keepOpen();
+      return;
+    }
+    onClose();
   }
 
   return (
@@ -44,7 +64,10 @@ export function Modal({ open, onClose, labelledBy, closeLabel, size = "small", c
       ref={dialog}
       className={`${styles.dialog} ${size === "large" ? styles.large : ""}`}
       aria-labelledby={labelledBy}
-      onClose={onClose}
+      onCancel={(event) => {
+        if (keepOpen?.()) event.preventDefault();
+      }}
+      onClose={closed}
       onClick={closeOnBackdrop}
     >
       <div className={styles.content}>
@@ -53,7 +76,7 @@ export function Modal({ open, onClose, labelledBy, closeLabel, size = "small", c
           <button
             type="button"
             className={`icon-button ${styles.close}`}
-            onClick={onClose}
+            onClick={requestClose}
             aria-label={closeLabel}
             title={closeLabel}
           >

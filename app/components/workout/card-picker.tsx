@@ -7,8 +7,8 @@ export interface CardOption {
   hint?: string;
   icon: React.ReactNode;
   selected: boolean;
-  /** Shown, but picking it only explains why it cannot be picked. */
-  notAllowed?: boolean;
+  /** Shown, but picking it only explains why it cannot be picked: the short reason, under its label. */
+  notAllowed?: string;
   /** The `action` value the card's button sends. */
   action: string;
 }
@@ -22,12 +22,10 @@ export function CardPicker({
   options,
   label,
   describedBy,
-  notAllowedText,
 }: {
   options: CardOption[];
   label: string;
   describedBy?: string;
-  notAllowedText?: string;
 }) {
   return (
     <ul className={styles.cards} aria-label={label} aria-describedby={describedBy}>
@@ -39,14 +37,14 @@ export function CardPicker({
             value={option.action}
             className={styles.card}
             aria-pressed={option.selected}
-            aria-disabled={option.notAllowed || undefined}
+            aria-disabled={option.notAllowed ? true : undefined}
             data-option={option.id}
           >
             <span className={styles.cardIcon}>{option.icon}</span>
             <span className={styles.cardText}>
               <span className={styles.cardLabel}>{option.label}</span>
-              {option.notAllowed && notAllowedText ? (
-                <span className={styles.cardHint}>{notAllowedText}</span>
+              {option.notAllowed ? (
+                <span className={styles.cardHint}>{option.notAllowed}</span>
               ) : option.hint ? (
                 <span className={styles.cardHint}>{option.hint}</span>
               ) : null}

@@ -1,4 +1,11 @@
-import { ACTIVITY_TYPES, type EquipmentRefusal, forcedChoices, isEquipmentAllowed } from "~/domain/workout/activities";
+import {
+  ACTIVITY_TYPES,
+  type EquipmentGaps,
+  type EquipmentRefusal,
+  forcedChoices,
+  isEquipmentAllowed,
+  isEquipmentGap,
+} from "~/domain/workout/activities";
 import type { BuilderState } from "~/domain/workout/builder-state";
 import { formatBuilderAction } from "~/domain/workout/builder-url";
 import { EQUIPMENT_IDS, MUSCLE_ZONES, type MuscleZone } from "~/domain/workout/catalogue-ids";
@@ -32,7 +39,7 @@ export function useRefusalText(refusal: EquipmentRefusal | null): string | null 
   const t = useWorkoutT();
   if (!refusal) return null;
   if (refusal.joke) return t(`equipmentRefusal.jokes.${refusal.joke}`);
-  return t("equipmentRefusal.generic", {
+  return t(refusal.reason === "no-exercise" ? "equipmentRefusal.noExercise" : "equipmentRefusal.generic", {
     equipment: t(`equipment.${refusal.equipment}`),
     activity: t(`types.${refusal.activity}`),
   });
@@ -42,26 +49,32 @@ export function EquipmentStep({
   state,
   promptId,
   refusal,
+  gaps,
 }: {
   state: BuilderState;
   promptId: string;
   refusal: EquipmentRefusal | null;
+  /** Equipment that gives no exercise for an activity: unavailable, with its reason. */
+  gaps: EquipmentGaps;
 }) {
   const t = useWorkoutT();
   const message = useRefusalText(refusal);
+  const notAllowed = (id: (typeof EQUIPMENT_IDS)[number]) => {
+    if (!isEquipmentAllowed(state.type, id)) return t("picker.notAllowed");
+    return isEquipmentGap(gaps, state.type, id) ? t("picker.noExercise") : undefined;
+  };
   return (
     <>
       {state.type === "etirement" ? <p className={styles.note}>{t("forced.etirement")}</p> : null}
       <CardPicker
         label={t("steps.titles.1")}
         describedBy={promptId}
-        notAllowedText={t("picker.notAllowed")}
         options={EQUIPMENT_IDS.map((id) => ({
           id,
           label: t(`equipment.${id}`),
           icon: <EquipmentIcon equipment={id} />,
           selected: state.equipment.includes(id),
-          notAllowed: !isEquipmentAllowed(state.type, id),
+          notAllowed: notAllowed(id),
           action: formatBuilderAction({ kind: "toggle-equipment", id }),
         }))}
       />
@@ -87,6 +100,22 @@ export function MuscleStep({
   promptId: string;
 }) {
   const t = useWorkoutT();
+  // Only an address made elsewhere (a shared link, an old one) gets here: the equipment step refuses such choices.
+  if (options.length === 0) {
+    return (
+      <div className={`${styles.note} ${styles.noZone}`}>
+        <p>{t("picker.noZone")}</p>
+        <button
+          type="submit"
+          name="action"
+          value={formatBuilderAction({ kind: "go-to-step", step: 1 })}
+          className="button button-secondary"
+        >
+          {t("picker.changeEquipment")}
+        </button>
+      </div>
+    );
+  }
   if (canShowBodyDiagram(options)) {
     return <BodyMap offered={options} selected={state.muscles} multiple legendId={`${promptId}-legend`} />;
   }

@@ -4,10 +4,14 @@ import { SORT_ORDERS } from "~/domain/workout/sort-orders";
 import type { BuilderView } from "~/services/workout/builder.server";
 import { ForcedChoicesNote } from "./choice-steps";
 import { ChosenList } from "./chosen-list";
+import { ExerciseDescription } from "./exercise-description";
 import { ExerciseMeta, useMetaLabels } from "./exercise-meta";
+import { loadSearchPanel } from "./search-panel-loader";
 import { SearchIcon, UndoIcon } from "./workout-icons";
 import styles from "./workout.module.css";
 import { useWorkoutT } from "./workout-texts";
+
+const prefetchSearch = () => void loadSearchPanel();
 
 /** Step 4: the chosen exercises (in session order) and the suggestions. */
 export function ProposedList({
@@ -32,6 +36,7 @@ export function ProposedList({
   const suggestions = (view.suggestions?.ids ?? []).filter((id) => !hidden.has(id) && view.exercises[id]);
   const total = view.suggestions?.total ?? 0;
   const labels = useMetaLabels();
+  const descriptionLabels = { more: t("list.readMore"), less: t("list.readLess") };
 
   return (
     <div className={styles.proposed}>
@@ -54,6 +59,10 @@ export function ProposedList({
             name="action"
             value={formatBuilderAction({ kind: "open-search" })}
             className="button button-secondary"
+            // The search's code loads while the hand moves (search-panel-loader.ts).
+            onPointerEnter={prefetchSearch}
+            onFocus={prefetchSearch}
+            onTouchStart={prefetchSearch}
           >
             <SearchIcon />
             {t("list.addMore")}
@@ -125,7 +134,11 @@ export function ProposedList({
                     {exercise.name}
                   </span>
                   <ExerciseMeta exercise={exercise} labels={labels} className={styles.suggestionMeta} />
-                  <p className={styles.description}>{exercise.description}</p>
+                  <ExerciseDescription
+                    text={exercise.description}
+                    labels={descriptionLabels}
+                    describedBy={`name-${id}`}
+                  />
                   <button
                     type="submit"
                     name="action"

@@ -131,6 +131,7 @@ export function useBuilder(view: BuilderView): BuilderController {
   }, [view.exercises]);
   const lookup = useCallback<ExerciseLookup>((id) => exercisesRef.current[id], []);
 
+  const gaps = view.equipmentGaps;
   const [refusal, setRefusal] = useState<EquipmentRefusal | null>(view.refusal);
   const [nothingTicked, setNothingTicked] = useState(view.nothingTicked);
   useEffect(() => {
@@ -160,7 +161,7 @@ export function useBuilder(view: BuilderView): BuilderController {
         setNothingTicked(true);
         return;
       }
-      const outcome = action ? applyBuilderAction(base, action, lookup) : { state: base, refusal: null };
+      const outcome = action ? applyBuilderAction(base, action, lookup, gaps) : { state: base, refusal: null };
       if (outcome.refusal) {
         // A new object each time: the message stays its full 3 s after each click.
         setRefusal({ ...outcome.refusal });
@@ -170,7 +171,7 @@ export function useBuilder(view: BuilderView): BuilderController {
       stateRef.current = outcome.state;
       await go(outcome.state, !(action && HISTORY_ACTIONS.has(action.kind)));
     },
-    [go, lookup],
+    [go, lookup, gaps],
   );
 
   const dispatch = useCallback((action: BuilderAction) => apply(stateRef.current, action), [apply]);

@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useRef, useState } from "react";
+import { Suspense, use, useEffect, useMemo, useRef, useState } from "react";
 import { canGoNext, canGoPrevious, LAST_STEP } from "~/domain/workout/builder-state";
 import { BUILDER_PARAMS, formatBuilderAction } from "~/domain/workout/builder-url";
 import { RANDOM_TEXT_COUNTS } from "~/domain/workout/random-texts";
@@ -6,7 +6,8 @@ import type { BuilderView } from "~/services/workout/builder.server";
 import { UserPanel, TipCard } from "./below-builder";
 import { EquipmentStep, MuscleStep, TypeStep } from "./choice-steps";
 import { ProposedList } from "./proposed-list";
-import { SearchPanel } from "./search-panel";
+import type { SearchPanel as SearchPanelView } from "./search-panel";
+import { loadSearchPanel } from "./search-panel-loader";
 import { StateFields } from "./state-fields";
 import { StepIndicator } from "./step-indicator";
 import type { LastSessionView } from "~/services/workout/sessions.server";
@@ -54,6 +55,12 @@ function SessionView(props: SessionViewProps) {
   return <View {...props} />;
 }
 
+/** The search mode, its code loaded on demand (search-panel-loader.ts). */
+function SearchPanel(props: React.ComponentProps<typeof SearchPanelView>) {
+  const { SearchPanel: View } = use(loadSearchPanel());
+  return <View {...props} />;
+}
+
 const startLoadingSessionView = () => void loadSessionView();
 const prefetchSessionView = {
   onPointerEnter: startLoadingSessionView,
@@ -78,7 +85,7 @@ export function WorkoutPage({
   /** The signed-in user's last session, shown in the user panel. */
   lastSession?: LastSessionView | null;
   /** The session view's start and the answer to its form sent without JavaScript. */
-  session: Pick<SessionViewProps, "formStart" | "formResult" | "pageHref" | "language">;
+  session: Pick<SessionViewProps, "formStart" | "formResult" | "pageHref" | "language" | "memory">;
 }) {
   const t = usePageWorkoutT();
   const builder = useBuilder(view);
@@ -117,10 +124,14 @@ export function WorkoutPage({
   }
 
   const planned = plannedFromCards(state.chosen, view.exercises);
+  const descriptions = useMemo(
+    () => Object.fromEntries(Object.values(view.exercises).map((card) => [card.id, card.description])),
+    [view.exercises],
+  );
   const promptId = "builder-prompt";
   return (
     <WorkoutTextsProvider t={t}>
-      <div className={`section-inner ${styles.page}`}>
+      <div className={`section-inner ${styles.page} ${state.mode === "session" ? styles.inSession : ""}`}>
         <form
           id={BUILDER_FORM_ID}
           method="get"
@@ -141,10 +152,13 @@ export function WorkoutPage({
           >
             {t("actions.save")}
           </button>
+          {/* In a session the clock and the first exercise come first: the builder's introduction steps aside. */}
           <header className={styles.pageHeader}>
-            <p className="eyebrow">{t("eyebrow")}</p>
-            <h1 id="workout-title">{greeting}</h1>
-            <p className={styles.intro}>{t("intro")}</p>
+            {state.mode === "session" ? null : <p className="eyebrow">{t("eyebrow")}</p>}
+            <h1 id="workout-title" className={state.mode === "session" ? "visually-hidden" : undefined}>
+              {greeting}
+            </h1>
+            {state.mode === "session" ? null : <p className={styles.intro}>{t("intro")}</p>}
             <div className={`field ${styles.sessionName}`}>
               <label className="field-label" htmlFor="session-name">
                 {t("sessionName.label")}
@@ -180,7 +194,12 @@ export function WorkoutPage({
                   </header>
                   {state.step === 0 ? <TypeStep state={state} promptId={promptId} /> : null}
                   {state.step === 1 ? (
-                    <EquipmentStep state={state} promptId={promptId} refusal={builder.refusal} />
+                    <EquipmentStep
+                      state={state}
+                      promptId={promptId}
+                      refusal={builder.refusal}
+                      gaps={view.equipmentGaps}
+                    />
                   ) : null}
                   {state.step === 2 ? (
                     <MuscleStep state={state} options={view.muscleOptions} promptId={promptId} />
@@ -229,14 +248,16 @@ export function WorkoutPage({
             ) : null}
             {state.mode === "search" ? (
               <div className={styles.stepCard}>
-                <SearchPanel
-                  state={state}
-                  view={view}
-                  hydrated={hydrated}
-                  loading={builder.listsLoading}
-                  nothingTicked={builder.nothingTicked}
-                  dispatch={builder.dispatch}
-                />
+                <Suspense fallback={<output className={styles.sessionLoading}>{t("list.loading")}</output>}>
+                  <SearchPanel
+                    state={state}
+                    view={view}
+                    hydrated={hydrated}
+                    loading={builder.listsLoading}
+                    nothingTicked={builder.nothingTicked}
+                    dispatch={builder.dispatch}
+                  />
+                </Suspense>
               </div>
             ) : null}
           </div>
@@ -252,6 +273,7 @@ export function WorkoutPage({
                   userName={user?.name ?? null}
                   userId={user?.id ?? null}
                   exercises={planned}
+                  descriptions={descriptions}
                   builderFormId={BUILDER_FORM_ID}
                   hydrated={hydrated}
                 />

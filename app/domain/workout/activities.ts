@@ -65,21 +65,47 @@ const JOKES: Partial<Record<ActivityType, readonly EquipmentId[]>> = {
   etirement: ["halteres", "poulie", "barre"],
 };
 
-/** Why a piece of equipment was refused; `joke` names the humorous variant, when there is one. */
+/**
+ * Equipment an activity allows but the catalogue has no exercise for (a
+ * barbell for cardio): read from the catalogue once, so that no choice leads
+ * to a muscle step with nothing to pick.
+ */
+export type EquipmentGaps = Partial<Record<ActivityType, readonly EquipmentId[]>>;
+
+/** Whether the equipment gives no exercise for the activity. */
+export function isEquipmentGap(gaps: EquipmentGaps, activity: ActivityType | null, equipment: EquipmentId): boolean {
+  return activity !== null && (gaps[activity]?.includes(equipment) ?? false);
+}
+
+/**
+ * Why a piece of equipment was refused: the activity does not allow it, or
+ * the catalogue has no exercise of the activity with it. `joke` names the
+ * humorous variant, when there is one.
+ */
 export interface EquipmentRefusal {
   activity: ActivityType;
   equipment: EquipmentId;
+  reason: "activity" | "no-exercise";
   joke: `${ActivityType}.${EquipmentId}` | null;
 }
 
 /** How long the equipment message stays on screen. */
 export const EQUIPMENT_MESSAGE_MS = 3_000;
 
-/** Null when the equipment is allowed; otherwise what to tell the user. */
-export function equipmentRefusal(activity: ActivityType | null, equipment: EquipmentId): EquipmentRefusal | null {
-  if (activity === null || isEquipmentAllowed(activity, equipment)) return null;
+/** Null when the equipment is allowed and gives exercises; otherwise what to tell the user. */
+export function equipmentRefusal(
+  activity: ActivityType | null,
+  equipment: EquipmentId,
+  gaps: EquipmentGaps = {},
+): EquipmentRefusal | null {
+  if (activity === null) return null;
+  if (isEquipmentAllowed(activity, equipment)) {
+    return isEquipmentGap(gaps, activity, equipment)
+      ? { activity, equipment, reason: "no-exercise", joke: null }
+      : null;
+  }
   const joke = JOKES[activity]?.includes(equipment) ? (`${activity}.${equipment}` as const) : null;
-  return { activity, equipment, joke };
+  return { activity, equipment, reason: "activity", joke };
 }
 
 export function isActivityType(value: unknown): value is ActivityType {

@@ -31,3 +31,6 @@ export const BUILDER_PARAM_NAMES: readonly string[] = Object.values(BUILDER_PARA
 
 /** The `mode` value of the session view: the browser's start loads its code before hydrating. */
 export const SESSION_MODE_VALUE = "seance";
+
+/** The `mode` value of the search ('Ajouter d'autres exercices'): its code, too, is loaded before hydrating. */
+export const SEARCH_MODE_VALUE = "recherche";

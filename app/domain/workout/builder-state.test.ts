@@ -138,7 +138,12 @@ describe("choices", () => {
       { kind: "toggle-equipment", id: "halteres" },
       lookup,
     );
-    expect(outcome.refusal).toEqual({ activity: "etirement", equipment: "halteres", joke: "etirement.halteres" });
+    expect(outcome.refusal).toEqual({
+      activity: "etirement",
+      equipment: "halteres",
+      reason: "activity",
+      joke: "etirement.halteres",
+    });
     expect(outcome.state.equipment).toEqual([]);
     const allowed = applyBuilderAction(
       { ...stretching, step: 1 },
@@ -146,6 +151,30 @@ describe("choices", () => {
       lookup,
     );
     expect(allowed).toMatchObject({ refusal: null, state: { equipment: ["poids-du-corps"] } });
+  });
+
+  it("refuses equipment that gives no exercise for the activity, and lets one picked before go", () => {
+    const gaps = { cardio: ["barre", "poulie"] } as const;
+    const cardio = state({ type: "cardio", step: 1 });
+    const refused = applyBuilderAction(cardio, { kind: "toggle-equipment", id: "barre" }, lookup, gaps);
+    expect(refused.refusal).toEqual({ activity: "cardio", equipment: "barre", reason: "no-exercise", joke: null });
+    expect(refused.state).toBe(cardio);
+    const offered = applyBuilderAction(cardio, { kind: "toggle-equipment", id: "halteres" }, lookup, gaps);
+    expect(offered).toMatchObject({ refusal: null, state: { equipment: ["halteres"] } });
+    // An address made elsewhere holds one: unticking it is always allowed.
+    const withBarbell = { ...cardio, equipment: ["barre" as const, "halteres" as const] };
+    const untick = applyBuilderAction(withBarbell, { kind: "toggle-equipment", id: "barre" }, lookup, gaps);
+    expect(untick).toMatchObject({ refusal: null, state: { equipment: ["halteres"] } });
+  });
+
+  it("drops equipment that gives no exercise for the new activity", () => {
+    const gaps = { cardio: ["barre", "poulie"] } as const;
+    const muscu = state({ type: "muscu", equipment: ["halteres", "barre", "poulie"] });
+    const cardio = applyBuilderAction(muscu, { kind: "pick-type", id: "cardio" }, lookup, gaps).state;
+    expect(cardio.equipment).toEqual(["halteres"]);
+    expect(applyBuilderAction(cardio, { kind: "pick-type", id: "muscu" }, lookup, gaps).state.equipment).toEqual([
+      "halteres",
+    ]);
   });
 
   it("drops equipment the new activity does not allow", () => {

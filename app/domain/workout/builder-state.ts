@@ -8,9 +8,11 @@ import {
   ACTIVITY_TYPES,
   type ActivityType,
   allowedEquipment,
+  type EquipmentGaps,
   type EquipmentRefusal,
   equipmentRefusal,
   forcedChoices,
+  isEquipmentGap,
   skipsChoiceSteps,
 } from "./activities";
 import { EQUIPMENT_IDS, type EquipmentId, type ExerciseKind, MUSCLE_ZONES, type MuscleZone } from "./catalogue-ids";
@@ -61,7 +63,7 @@ export interface BuilderState {
   chosen: string[];
   /** Suggestions hidden by the user (and chosen exercises they removed). */
   dismissed: string[];
-  /** Empty: the default name ('Session - {date}'). */
+  /** Empty: the default name ('Séance - {date}'). */
   sessionName: string;
   sort: SortOrder;
   /** The proposed list shows its first suggestions; this asks for all of them (24 at most). */
@@ -248,7 +250,7 @@ export interface ActionOutcome {
 const unchanged = (state: BuilderState): ActionOutcome => ({ state, refusal: null });
 const changed = (state: BuilderState): ActionOutcome => ({ state, refusal: null });
 
-function pickType(state: BuilderState, id: string, lookup: ExerciseLookup): BuilderState {
+function pickType(state: BuilderState, id: string, lookup: ExerciseLookup, gaps: EquipmentGaps): BuilderState {
   const type = toggleSingle(state.type, id, ACTIVITY_TYPES);
   if (type === state.type) return state;
   const forced = forcedChoices(type);
@@ -261,8 +263,9 @@ function pickType(state: BuilderState, id: string, lookup: ExerciseLookup): Buil
     equipment = [];
     muscles = [];
   } else {
+    // Equipment kept from the previous activity must still give exercises for this one.
     const allowed = allowedEquipment(type);
-    equipment = state.equipment.filter((item) => allowed.includes(item));
+    equipment = state.equipment.filter((item) => allowed.includes(item) && !isEquipmentGap(gaps, type, item));
     muscles = state.muscles;
   }
   return afterChoicesChange(state, { ...state, type, equipment, muscles, step: 0 }, lookup);
@@ -293,15 +296,25 @@ function capped(list: string[], max: number): string[] {
   return list.length > max ? list.slice(list.length - max) : list;
 }
 
-/** Applies one action. Anything that does not apply (unknown id, step out of reach) leaves the state as it is. */
-export function applyBuilderAction(state: BuilderState, action: BuilderAction, lookup: ExerciseLookup): ActionOutcome {
+/**
+ * Applies one action. Anything that does not apply (unknown id, step out of
+ * reach) leaves the state as it is. `gaps` names the equipment that gives no
+ * exercise for an activity (from the catalogue): it is refused like the
+ * equipment an activity does not allow.
+ */
+export function applyBuilderAction(
+  state: BuilderState,
+  action: BuilderAction,
+  lookup: ExerciseLookup,
+  gaps: EquipmentGaps = {},
+): ActionOutcome {
   switch (action.kind) {
     case "pick-type":
-      return changed(pickType(state, action.id, lookup));
+      return changed(pickType(state, action.id, lookup, gaps));
     case "toggle-equipment": {
       if (forcedChoices(state.type) || !(EQUIPMENT_IDS as readonly string[]).includes(action.id))
         return unchanged(state);
-      const refusal = equipmentRefusal(state.type, action.id as EquipmentId);
+      const refusal = equipmentRefusal(state.type, action.id as EquipmentId, gaps);
       if (refusal && !state.equipment.includes(action.id as EquipmentId)) return { state, refusal };
       const equipment = toggleMulti(state.equipment, action.id, EQUIPMENT_IDS);
       return changed(afterChoicesChange(state, { ...state, equipment }, lookup));

@@ -25,7 +25,7 @@ import {
   MUSCLE_ZONES,
   type MuscleZone,
 } from "./catalogue-ids";
-import { BUILDER_PARAMS, SESSION_MODE_VALUE } from "./builder-params";
+import { BUILDER_PARAMS, SEARCH_MODE_VALUE, SESSION_MODE_VALUE } from "./builder-params";
 import { normalizeMulti } from "./selection";
 import type { SortOrder } from "./suggestions";
 import { toMuscleZone } from "./zones";
@@ -35,7 +35,7 @@ export { BUILDER_PARAMS, BUILDER_PARAM_NAMES } from "./builder-params";
 const MODE_VALUES: Record<PageMode, string | null> = {
   builder: null,
   session: SESSION_MODE_VALUE,
-  search: "recherche",
+  search: SEARCH_MODE_VALUE,
 };
 /** How each sort order reads in the address. */
 export const SORT_VALUES: Record<SortOrder, string> = {

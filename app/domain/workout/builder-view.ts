@@ -2,7 +2,7 @@
 // coherent, and the lists it shows. Pure, given the catalogue: the server
 // answers with it (app/services/workout/builder.server.ts), and so does the
 // browser when the network is gone (app/components/workout/offline-exo-page.ts).
-import { ACTIVITY_KINDS, type EquipmentRefusal } from "~/domain/workout/activities";
+import { ACTIVITY_KINDS, type EquipmentGaps, type EquipmentRefusal } from "~/domain/workout/activities";
 import {
   applyBuilderAction,
   type BuilderState,
@@ -56,6 +56,8 @@ export interface BuilderView {
   defaultSessionName: string;
   /** Zones the muscle step offers: those with exercises for the activity and equipment, plus the chosen ones. */
   muscleOptions: MuscleZone[];
+  /** Equipment that gives no exercise for an activity: shown unavailable, refused when picked. */
+  equipmentGaps: EquipmentGaps;
   /** Every exercise the page shows or refers to (chosen, suggested, found, ticked). */
   exercises: Record<string, ExerciseCard>;
   /** The proposed list's suggestions (step 3 of the builder). */
@@ -80,21 +82,12 @@ export interface BuilderContext {
   catalogue: ExerciseCatalogue;
 }
 
-/** Lists show two lines of a description: what goes beyond is never sent. */
-const CARD_DESCRIPTION_LENGTH = 160;
-
-export function shortDescription(text: string, max = CARD_DESCRIPTION_LENGTH): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const lastSpace = cut.lastIndexOf(" ");
-  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.]+$/, "")}…`;
-}
-
 function card(exercise: Exercise, language: CatalogueLanguage): ExerciseCard {
   return {
     id: exercise.id,
     name: localizedName(exercise, language),
-    description: shortDescription(exercise.description[language]),
+    // The whole text: cards show its beginning and the rest behind 'Lire la suite'.
+    description: exercise.description[language],
     type: exercise.type,
     muscles: exercise.muscles,
     equipment: exercise.equipment,
@@ -137,7 +130,9 @@ export function builderRequest(url: URL, context: BuilderContext): BuilderOutcom
     if (action?.kind === "confirm-search" && state.search.ticked.length === 0) {
       nothingTicked = true;
     } else {
-      const outcome = action ? applyBuilderAction(state, action, lookup) : { state, refusal: null };
+      const outcome = action
+        ? applyBuilderAction(state, action, lookup, catalogue.equipmentGaps)
+        : { state, refusal: null };
       if (!outcome.refusal) return { redirect: canonicalHref(outcome.state, context.defaultSessionName) };
       refusal = outcome.refusal;
     }
@@ -210,6 +205,7 @@ function describe(
     catalogue: catalogue.status,
     defaultSessionName: context.defaultSessionName,
     muscleOptions,
+    equipmentGaps: catalogue.equipmentGaps,
     exercises,
     suggestions,
     searchResults,

@@ -11,6 +11,13 @@ import {
   exerciseSchema,
   type MuscleZone,
 } from "./catalogue";
+import {
+  ACTIVITY_KINDS,
+  ACTIVITY_TYPES,
+  allowedEquipment,
+  type EquipmentGaps,
+  skipsChoiceSteps,
+} from "./activities";
 import { buildExerciseIndex, type ExerciseIndex } from "./suggestions";
 
 export interface CatalogueProblem {
@@ -27,6 +34,8 @@ export interface ExerciseCatalogue {
   status: "ready" | "unavailable";
   index: ExerciseIndex;
   coverage: ZoneCoverage;
+  /** Allowed equipment that would lead to an empty muscle step, per activity (none when the catalogue is unavailable). */
+  equipmentGaps: EquipmentGaps;
   problems: CatalogueProblem[];
 }
 
@@ -69,12 +78,33 @@ export function loadCatalogue(contents: Record<string, unknown>): ExerciseCatalo
     });
   }
   const index = buildExerciseIndex(exercises);
+  const coverage = coverageOf(index.all.map((entry) => entry.exercise));
+  const ready = index.all.length > 0;
   return {
-    status: index.all.length > 0 ? "ready" : "unavailable",
+    status: ready ? "ready" : "unavailable",
     index,
-    coverage: coverageOf(index.all.map((entry) => entry.exercise)),
+    coverage,
+    // Without a catalogue every zone is offered (the list says it cannot load): no gap either.
+    equipmentGaps: ready ? equipmentGapsOf(coverage) : {},
     problems,
   };
+}
+
+/**
+ * For each activity whose user picks the equipment, the allowed equipment
+ * whose exercises cover no muscle zone: picking it would lead to an empty
+ * muscle step (cardio with only a barbell).
+ */
+export function equipmentGapsOf(coverage: ZoneCoverage): EquipmentGaps {
+  const gaps: EquipmentGaps = {};
+  for (const activity of ACTIVITY_TYPES) {
+    if (skipsChoiceSteps(activity)) continue;
+    const empty = allowedEquipment(activity).filter(
+      (equipment) => coveredZones(coverage, ACTIVITY_KINDS[activity], [equipment]).size === 0,
+    );
+    if (empty.length > 0) gaps[activity] = empty;
+  }
+  return gaps;
 }
 
 /** Zones that have at least one exercise of these kinds with one of this equipment (any equipment when none). */

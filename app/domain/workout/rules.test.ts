@@ -3,6 +3,7 @@ import {
   ACTIVITY_KINDS,
   allowedEquipment,
   equipmentRefusal,
+  isEquipmentGap,
   forcedChoices,
   isActivityType,
   skipsChoiceSteps,
@@ -67,6 +68,7 @@ describe("allowed equipment and the equipment message", () => {
     expect(equipmentRefusal("natation", "halteres")).toEqual({
       activity: "natation",
       equipment: "halteres",
+      reason: "activity",
       joke: "natation.halteres",
     });
     for (const equipment of ["halteres", "poulie", "barre", "kettlebell"] as const) {
@@ -81,12 +83,35 @@ describe("allowed equipment and the equipment message", () => {
   });
 
   it("falls back to the plain message elsewhere, and says nothing for allowed equipment", () => {
-    expect(equipmentRefusal("natation", "machine")).toEqual({ activity: "natation", equipment: "machine", joke: null });
+    expect(equipmentRefusal("natation", "machine")).toEqual({
+      activity: "natation",
+      equipment: "machine",
+      reason: "activity",
+      joke: null,
+    });
     expect(equipmentRefusal("etirement", "kettlebell")?.joke).toBeNull();
     expect(equipmentRefusal("yoga", "barre")?.joke).toBeNull();
     expect(equipmentRefusal("muscu", "barre")).toBeNull();
     expect(equipmentRefusal("etirement", "poids-du-corps")).toBeNull();
     expect(equipmentRefusal(null, "barre")).toBeNull();
+  });
+
+  it("refuses allowed equipment that gives no exercise for the activity, with its own reason and no joke", () => {
+    const gaps = { cardio: ["barre", "poulie"] } as const;
+    expect(equipmentRefusal("cardio", "barre", gaps)).toEqual({
+      activity: "cardio",
+      equipment: "barre",
+      reason: "no-exercise",
+      joke: null,
+    });
+    expect(equipmentRefusal("cardio", "halteres", gaps)).toBeNull();
+    expect(equipmentRefusal("muscu", "barre", gaps)).toBeNull();
+    expect(equipmentRefusal(null, "barre", gaps)).toBeNull();
+    // Not allowed at all wins over having no exercise.
+    expect(equipmentRefusal("etirement", "barre", { etirement: ["barre"] })?.reason).toBe("activity");
+    expect(isEquipmentGap(gaps, "cardio", "poulie")).toBe(true);
+    expect(isEquipmentGap(gaps, "endurance", "poulie")).toBe(false);
+    expect(isEquipmentGap(gaps, null, "poulie")).toBe(false);
   });
 });
 

@@ -246,7 +246,7 @@ describe("normalised entries", () => {
     expect(normaliseEntry(looseEntryOf(rower, input({ mode: "cardio", cardioSets: [emptyCardioSet()] })))).toBeNull();
   });
 
-  it("reads an API client's set: durationSec first, else durationMin; tempo and RPE kept; never its calories", () => {
+  it("reads an API client's set: durationMin × 60 + durationSec, either missing; tempo and RPE kept; never its calories", () => {
     const entry = normaliseEntry({
       exerciseId: "plank",
       name: "Gainage",
@@ -256,12 +256,16 @@ describe("normalised entries", () => {
       sets: [
         { durationSec: 60, durationMin: 5, tempo: "3-1-1", rpe: 8 },
         { durationMin: 2 },
+        { durationSec: 45 },
+        { durationMin: 0.5, durationSec: 0.4 },
         { reps: -5, weightKg: Number.NaN },
       ],
     });
     expect(entry?.sets.map((set) => [set.durationSec, set.tempo, set.rpe, set.calories])).toEqual([
-      [60, "3-1-1", 8, 4],
+      [360, "3-1-1", 8, 4],
       [120, null, null, 4],
+      [45, null, null, 4],
+      [30, null, null, 4],
     ]);
   });
 

@@ -23,6 +23,8 @@ export interface StrengthSetInput {
   weight: number | null;
   reps: number | null;
   restSec: number | null;
+  /** Ticked 'fait' by the lifter (it starts the rest); absent until then. What is saved does not depend on it. */
+  done?: boolean;
 }
 
 /** One cardio set as typed: duration in minutes and seconds, intensity 1-10, an optional distance. */
@@ -31,6 +33,7 @@ export interface CardioSetInput {
   durationSec: number | null;
   intensity: number | null;
   distanceKm: number | null;
+  done?: boolean;
 }
 
 export interface ExerciseInput {
@@ -257,10 +260,9 @@ export interface LooseEntry {
 
 const valueOrNull = (value: number | null | undefined) => (positive(value) ? value : null);
 
-/** A set's duration: durationSec when given, else durationMin in seconds. */
+/** A set's duration, as the spec's set gives it: durationMin × 60 + durationSec (either may be missing). */
 function looseSetSeconds(set: LooseSet): number | null {
-  if (positive(set.durationSec)) return Math.round(set.durationSec);
-  return positive(set.durationMin) ? Math.round(set.durationMin * 60) : null;
+  return cardioSetSeconds({ durationMin: set.durationMin ?? null, durationSec: set.durationSec ?? null });
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   formatSessionIntent,
   formReader,
   freshInputs,
+  MAX_TYPED_LENGTH,
   parseSessionIntent,
   parseTypedNumber,
   readSessionForm,
@@ -29,9 +30,11 @@ describe("the form's intents", () => {
       { kind: "add-set", exercise: 2 },
       { kind: "delete-set", exercise: 0, set: 4 },
       { kind: "apply-mode", exercise: 12 },
+      { kind: "resume-sets", exercise: 3 },
     ];
     for (const intent of intents) expect(parseSessionIntent(formatSessionIntent(intent))).toEqual(intent);
     expect(formatSessionIntent({ kind: "delete-set", exercise: 1, set: 2 })).toBe("supprimer-serie:1:2");
+    expect(formatSessionIntent({ kind: "resume-sets", exercise: 1 })).toBe("reprendre:1");
   });
 
   it.each([
@@ -45,6 +48,8 @@ describe("the form's intents", () => {
     "supprimer-serie:1",
     "mode:1234",
     "mode:1:2",
+    "reprendre:",
+    "reprendre:1:2",
     "x".repeat(41),
   ])("refuses %j", (value) => {
     expect(parseSessionIntent(value)).toBeNull();
@@ -139,9 +144,9 @@ describe("reading the posted form", () => {
       fallback,
     );
     expect(errors).toEqual([
-      { exercise: 0, field: exerciseField.weight(0, 0), problem: "number", min: 0, max: 1000 },
-      { exercise: 0, field: exerciseField.reps(0, 0), problem: "number", min: 0, max: 1000 },
-      { exercise: 1, field: exerciseField.intensity(1, 0), problem: "intensity", min: 1, max: 10 },
+      { exercise: 0, field: exerciseField.weight(0, 0), problem: "number", min: 0, max: 1000, typed: "abc" },
+      { exercise: 0, field: exerciseField.reps(0, 0), problem: "number", min: 0, max: 1000, typed: "5000" },
+      { exercise: 1, field: exerciseField.intensity(1, 0), problem: "intensity", min: 1, max: 10, typed: "11" },
     ]);
     expect(state.inputs["dumbbell-bench-press"]!.sets).toEqual([{ weight: null, reps: null, restSec: 90 }]);
     expect(state.inputs.running!.cardioSets[0]).toMatchObject({ durationMin: 20, intensity: null });
@@ -169,14 +174,56 @@ describe("reading the posted form", () => {
     const { state } = readSessionForm(reader(fields), exercises, fallback);
     expect(state.inputs["dumbbell-bench-press"]!.sets).toHaveLength(100);
   });
+
+  it("reads each set's 'fait' tick, and gives a refused value back cut to the field's length", () => {
+    const { state, errors } = readSessionForm(
+      reader({
+        [exerciseField.id(0)]: "dumbbell-bench-press",
+        [exerciseField.reps(0, 0)]: "10",
+        [exerciseField.done(0, 0, false)]: "1",
+        [exerciseField.reps(0, 1)]: "x".repeat(500),
+        [exerciseField.id(1)]: "running",
+        [exerciseField.durationMin(1, 0)]: "12",
+        [exerciseField.done(1, 0, true)]: "1",
+      }),
+      exercises,
+      fallback,
+    );
+    expect(state.inputs["dumbbell-bench-press"]!.sets).toEqual([
+      { weight: null, reps: 10, restSec: null, done: true },
+      { weight: null, reps: null, restSec: null },
+    ]);
+    expect(state.inputs.running!.cardioSets[0]).toMatchObject({ durationMin: 12, done: true });
+    expect(errors.map((error) => error.typed)).toEqual(["x".repeat(MAX_TYPED_LENGTH)]);
+    expect(exerciseField.done(2, 3, false)).toBe("exo-2-serie-3-fait");
+    expect(exerciseField.done(2, 3, true)).toBe("exo-2-cardio-3-fait");
+  });
 });
 
 describe("the form's buttons", () => {
   const bench = initialExerciseInput(exercises[0]!);
   const run = initialExerciseInput(exercises[1]!);
 
-  it("add an empty set to the list of the card's mode", () => {
-    expect(changeSets(bench, { kind: "add-set" }).sets).toHaveLength(2);
+  it("add a set to the list of the card's mode, a copy of the last one's values, not ticked", () => {
+    expect(changeSets(bench, { kind: "add-set" }).sets).toEqual([bench.sets[0], bench.sets[0]]);
+    const lifted = { ...bench, sets: [{ weight: 40, reps: 8, restSec: 90, done: true }] };
+    expect(changeSets(lifted, { kind: "add-set" }).sets).toEqual([
+      { weight: 40, reps: 8, restSec: 90, done: true },
+      { weight: 40, reps: 8, restSec: 90 },
+    ]);
+    const ran = {
+      ...run,
+      cardioSets: [{ durationMin: 10, durationSec: 30, intensity: 7, distanceKm: 2.5, done: true }],
+    };
+    expect(changeSets(ran, { kind: "add-set" }).cardioSets[1]).toEqual({
+      durationMin: 10,
+      durationSec: 30,
+      intensity: 7,
+      distanceKm: 2.5,
+    });
+    // The copy is a new object: editing it leaves the previous set as it was.
+    const copy = changeSets(lifted, { kind: "add-set" }).sets;
+    expect(copy[1]).not.toBe(copy[0]);
     const added = changeSets(run, { kind: "add-set" });
     expect(added.cardioSets).toEqual([
       run.cardioSets[0],
@@ -274,7 +321,7 @@ describe("reading the posted form, at the edges", () => {
   it("refuses an intensity of 0, below the scale", () => {
     const { state, errors } = runningForm({ [exerciseField.intensity(1, 0)]: "0" });
     expect(errors).toEqual([
-      { exercise: 1, field: exerciseField.intensity(1, 0), problem: "intensity", min: 1, max: 10 },
+      { exercise: 1, field: exerciseField.intensity(1, 0), problem: "intensity", min: 1, max: 10, typed: "0" },
     ]);
     expect(state.inputs.running!.cardioSets[0]!.intensity).toBeNull();
   });
@@ -285,7 +332,7 @@ describe("reading the posted form, at the edges", () => {
       [exerciseField.distanceKm(1, 0)]: "1000,001",
     });
     expect(errors).toEqual([
-      { exercise: 1, field: exerciseField.distanceKm(1, 0), problem: "number", min: 0, max: 1000 },
+      { exercise: 1, field: exerciseField.distanceKm(1, 0), problem: "number", min: 0, max: 1000, typed: "1000,001" },
     ]);
     expect(state.inputs.running!.cardioSets[0]).toMatchObject({ durationSec: 86_400, distanceKm: null });
   });

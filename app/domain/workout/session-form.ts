@@ -8,6 +8,7 @@ import {
   emptyCardioSet,
   emptyStrengthSet,
   type ExerciseIdentity,
+  type CardioSetInput,
   type ExerciseInput,
   hasLoggedValue,
   initialExerciseInput,
@@ -16,6 +17,7 @@ import {
   SESSION_LIMITS,
   SESSION_MODES,
   type SessionMode,
+  type StrengthSetInput,
 } from "./session-entries.ts";
 import { IDEMPOTENCY_KEY_PATTERN } from "./session-payload.ts";
 
@@ -39,6 +41,8 @@ export const exerciseField = {
   durationSec: (i: number, j: number) => `exo-${i}-cardio-${j}-sec`,
   intensity: (i: number, j: number) => `exo-${i}-cardio-${j}-intensite`,
   distanceKm: (i: number, j: number) => `exo-${i}-cardio-${j}-km`,
+  /** The set's 'fait' tick, in the list of the card's mode. */
+  done: (i: number, j: number, cardio: boolean) => `exo-${i}-${cardio ? "cardio" : "serie"}-${j}-fait`,
 };
 
 /** What a button of the form asks for. */
@@ -48,7 +52,9 @@ export type SessionIntent =
   | { kind: "refresh" }
   | { kind: "add-set"; exercise: number }
   | { kind: "delete-set"; exercise: number; set: number }
-  | { kind: "apply-mode"; exercise: number };
+  | { kind: "apply-mode"; exercise: number }
+  /** 'Reprendre mes séries': last time's sets into the empty rows. */
+  | { kind: "resume-sets"; exercise: number };
 
 export function formatSessionIntent(intent: SessionIntent): string {
   switch (intent.kind) {
@@ -62,6 +68,8 @@ export function formatSessionIntent(intent: SessionIntent): string {
       return `supprimer-serie:${intent.exercise}:${intent.set}`;
     case "apply-mode":
       return `mode:${intent.exercise}`;
+    case "resume-sets":
+      return `reprendre:${intent.exercise}`;
   }
 }
 
@@ -77,6 +85,7 @@ export function parseSessionIntent(value: unknown): SessionIntent | null {
   const exercise = Number(first);
   if (verb === "ajouter-serie" && second === "") return { kind: "add-set", exercise };
   if (verb === "mode" && second === "") return { kind: "apply-mode", exercise };
+  if (verb === "reprendre" && second === "") return { kind: "resume-sets", exercise };
   if (verb === "supprimer-serie" && INDEX.test(second)) return { kind: "delete-set", exercise, set: Number(second) };
   return null;
 }
@@ -89,7 +98,12 @@ export interface SessionFieldError {
   problem: "number" | "intensity";
   max: number;
   min: number;
+  /** What was typed, given back to the field so nothing typed is lost (at most MAX_TYPED_LENGTH characters). */
+  typed: string;
 }
+
+/** A number field never holds more than this: what is given back is cut there. */
+export const MAX_TYPED_LENGTH = 20;
 
 /** A number as typed: "12,5", "12.5" or "12," on its way; null when empty; NaN when it is not a number. */
 export function parseTypedNumber(text: string): number | null {
@@ -138,14 +152,16 @@ export function readSessionForm(
 ): ReadSessionForm {
   const errors: SessionFieldError[] = [];
   const number = (exercise: number, name: string, max: number, min = 0): number | null => {
-    const value = parseTypedNumber(read(name) ?? "");
+    const typed = (read(name) ?? "").slice(0, MAX_TYPED_LENGTH);
+    const value = parseTypedNumber(typed);
     if (value === null) return null;
     if (Number.isNaN(value) || value < min || value > max) {
-      errors.push({ exercise, field: name, problem: min > 0 ? "intensity" : "number", min, max });
+      errors.push({ exercise, field: name, problem: min > 0 ? "intensity" : "number", min, max, typed });
       return null;
     }
     return value;
   };
+  const ticked = (name: string) => (read(name) === null ? {} : { done: true });
   /** How many set rows the form has: rows are numbered from 0 without gaps. */
   const rowCount = (has: (j: number) => boolean) => {
     let count = 0;
@@ -172,6 +188,7 @@ export function readSessionForm(
             weight: number(i, exerciseField.weight(i, j), SESSION_LIMITS.weightKg),
             reps: number(i, exerciseField.reps(i, j), SESSION_LIMITS.reps),
             restSec: number(i, exerciseField.restSec(i, j), SESSION_LIMITS.restSec),
+            ...ticked(exerciseField.done(i, j, false)),
           }));
     const cardioRows = rowCount((j) => read(exerciseField.durationMin(i, j)) !== null);
     input.cardioSets =
@@ -182,6 +199,7 @@ export function readSessionForm(
             durationSec: number(i, exerciseField.durationSec(i, j), SESSION_LIMITS.durationSec),
             intensity: number(i, exerciseField.intensity(i, j), MAX_INTENSITY, MIN_INTENSITY),
             distanceKm: number(i, exerciseField.distanceKm(i, j), SESSION_LIMITS.distanceKm),
+            ...ticked(exerciseField.done(i, j, true)),
           }));
     input.notes = clip(read(exerciseField.notes(i)), SESSION_LIMITS.exerciseNotesLength);
     // Without a popup to close, an exercise is done once a set holds a value.
@@ -207,7 +225,7 @@ export function readSessionForm(
 export function applySessionIntent(
   inputs: Record<string, ExerciseInput>,
   exercises: readonly ExerciseIdentity[],
-  intent: Exclude<SessionIntent, { kind: "finish" } | { kind: "refresh" }>,
+  intent: Exclude<SessionIntent, { kind: "finish" } | { kind: "refresh" } | { kind: "resume-sets" }>,
 ): Record<string, ExerciseInput> {
   const exercise = exercises[intent.exercise];
   const input = exercise ? inputs[exercise.id] : undefined;
@@ -215,7 +233,11 @@ export function applySessionIntent(
   return { ...inputs, [exercise.id]: changeSets(input, intent) };
 }
 
-/** Adds an empty set to the mode's list (up to the limit), or deletes one; a list never empties. */
+/**
+ * A new set starts from the previous one's values (weight, reps and rest, or
+ * duration, intensity and distance), not yet ticked: the lifter edits what
+ * changed. Deleting never empties the list. Up to the limit of sets.
+ */
 export function changeSets(
   input: ExerciseInput,
   change: { kind: "add-set" } | { kind: "delete-set"; set: number } | { kind: "apply-mode" },
@@ -225,10 +247,10 @@ export function changeSets(
   if (change.kind === "add-set") {
     if (cardio) {
       if (input.cardioSets.length >= SESSION_LIMITS.setsPerEntry) return input;
-      return { ...input, cardioSets: [...input.cardioSets, emptyCardioSet()] };
+      return { ...input, cardioSets: [...input.cardioSets, nextSet(input.cardioSets, emptyCardioSet)] };
     }
     if (input.sets.length >= SESSION_LIMITS.setsPerEntry) return input;
-    return { ...input, sets: [...input.sets, emptyStrengthSet()] };
+    return { ...input, sets: [...input.sets, nextSet(input.sets, emptyStrengthSet)] };
   }
   if (cardio) {
     const cardioSets = input.cardioSets.filter((_, index) => index !== change.set);
@@ -236,6 +258,14 @@ export function changeSets(
   }
   const sets = input.sets.filter((_, index) => index !== change.set);
   return { ...input, sets: sets.length > 0 ? sets : [emptyStrengthSet()] };
+}
+
+/** A copy of the last set's values, untick; an empty set when there is none. */
+function nextSet<T extends StrengthSetInput | CardioSetInput>(sets: readonly T[], empty: () => T): T {
+  const last = sets.at(-1);
+  if (!last) return empty();
+  const { done: _done, ...values } = last;
+  return values as T;
 }
 
 /** The inputs of a session that starts: every card fresh. */

@@ -3,7 +3,6 @@ import { emptyCardioSet, emptyStrengthSet, type ExerciseInput } from "./session-
 import { WORKOUT_SESSION_PAGE_MESSAGES, parseWorkoutSessionPageQuery } from "./session-page";
 import {
   buildSessionPayload,
-  DEFAULT_SESSION_NAME,
   incomingOf,
   type IncomingSession,
   sessionRefusalOfCode,
@@ -11,13 +10,16 @@ import {
   sessionToSave,
 } from "./session-payload";
 import {
+  adjustRest,
   durationMinutes,
   elapsedMs,
   formatClock,
   idleTimer,
   MAX_SESSION_SECONDS,
+  parseRestCountdown,
   parseTimerState,
   pauseTimer,
+  REST_STEP_SECONDS,
   restSecondsLeft,
   sessionDurationSeconds,
   startRest,
@@ -113,7 +115,7 @@ describe("the saved-session payload", () => {
     });
   });
 
-  it("names a session without a name 'Séance', and leaves the key out when there is none", () => {
+  it("keeps no name for a session without one (pages name it in their language), and leaves the key out when there is none", () => {
     const unnamed = buildSessionPayload({
       name: " ",
       exercises,
@@ -123,7 +125,8 @@ describe("the saved-session payload", () => {
       countedSeconds: null,
       notes: "",
     });
-    expect(unnamed.name).toBe(DEFAULT_SESSION_NAME);
+    expect(unnamed.name).toBe("");
+    expect(unnamed.label).toBe("");
     expect(unnamed.entries).toEqual([]);
     expect(unnamed.meta.durationSec).toBe(3_000);
     expect("idempotencyKey" in unnamed).toBe(false);
@@ -200,9 +203,9 @@ describe("the session the server keeps", () => {
     });
   });
 
-  it("names a session without a name 'Séance'", () => {
+  it("stores no name for a session sent without one: pages name it in their language", () => {
     const outcome = sessionToSave(incoming({ name: "  " }));
-    expect(outcome.ok && outcome.session.name).toBe("Séance");
+    expect(outcome.ok && outcome.session.name).toBe("");
   });
 });
 
@@ -263,6 +266,27 @@ describe("the session clock", () => {
     expect(restSecondsLeft(rest, 99_000)).toBe(1);
     expect(restSecondsLeft(rest, 100_000)).toBe(0);
     expect(restSecondsLeft(rest, 200_000)).toBe(0);
+  });
+
+  it("makes a running rest 15 s shorter or longer, never ending before now", () => {
+    expect(REST_STEP_SECONDS).toBe(15);
+    const rest = startRest(90, 10_000);
+    expect(adjustRest(rest, 15, 20_000)).toEqual({ endsAt: 115_000, totalSeconds: 105 });
+    expect(adjustRest(rest, -15, 20_000)).toEqual({ endsAt: 85_000, totalSeconds: 75 });
+    expect(restSecondsLeft(adjustRest(rest, -15, 20_000), 20_000)).toBe(65);
+    // Cut past its end: over now, the bar at least a second long.
+    const short = startRest(10, 10_000);
+    expect(adjustRest(short, -15, 12_000)).toEqual({ endsAt: 12_000, totalSeconds: 1 });
+    expect(restSecondsLeft(adjustRest(short, -15, 12_000), 12_000)).toBe(0);
+  });
+
+  it("reads a rest back from the device, anything malformed being no rest", () => {
+    expect(parseRestCountdown({ endsAt: 100_000, totalSeconds: 90 })).toEqual({ endsAt: 100_000, totalSeconds: 90 });
+    for (const junk of [null, "90", { endsAt: "1", totalSeconds: 90 }, { endsAt: 1, totalSeconds: 0 }, { endsAt: 1 }]) {
+      expect(parseRestCountdown(junk)).toBeNull();
+    }
+    expect(parseRestCountdown({ endsAt: 1, totalSeconds: MAX_SESSION_SECONDS + 1 })).toBeNull();
+    expect(parseRestCountdown({ endsAt: Number.POSITIVE_INFINITY, totalSeconds: 5 })).toBeNull();
   });
 });
 
@@ -392,7 +416,16 @@ describe("the summary's outcome", () => {
       savedCount: 1,
       errorCount: 0,
       refusal: null,
+      newRecords: [],
     });
+    const fell = {
+      exerciseId: "bench-press",
+      name: "Développé couché",
+      kind: "heaviestKg" as const,
+      previous: 60,
+      value: 62.5,
+    };
+    expect(sessionResultOf(payload, { outcome: "saved", newRecords: [fell] }).newRecords).toEqual([fell]);
     expect(sessionResultOf(payload, { outcome: "failed" })).toMatchObject({ savedCount: 0, errorCount: 1 });
     expect(sessionResultOf(payload, { outcome: "kept-on-device" })).toMatchObject({ savedCount: 0, errorCount: 0 });
     expect(

@@ -16,10 +16,8 @@ import {
   type SummaryExercise,
   isExerciseDone,
 } from "./session-entries.ts";
+import type { NewRecord } from "./personal-records.ts";
 import { durationMinutes, sessionDurationSeconds } from "./session-timer.ts";
-
-/** The name of a session saved without one (the dashboard's default too). */
-export const DEFAULT_SESSION_NAME = "Séance";
 
 /** A finish's idempotency key: what a UUID or any short random token looks like. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
@@ -101,7 +99,8 @@ export function buildSessionPayload(session: FinishedSession): SavedSessionPaylo
   });
   const durationSec = sessionDurationSeconds(session.startedAt, session.endedAt, session.countedSeconds);
   const summary = summaryOf(summaryExercises(session));
-  const name = session.name.trim() || DEFAULT_SESSION_NAME;
+  // A session without a name keeps none: each page names it in its own language.
+  const name = session.name.trim();
   return {
     name,
     label: name,
@@ -190,7 +189,7 @@ export function sessionToSave(incoming: IncomingSession): SessionBuildOutcome {
   return {
     ok: true,
     session: {
-      name: incoming.name.trim() || DEFAULT_SESSION_NAME,
+      name: incoming.name.trim(),
       startedAt: incoming.startedAt,
       endedAt: incoming.endedAt,
       durationSec: sessionDurationSeconds(incoming.startedAt, incoming.endedAt, incoming.countedSeconds),
@@ -220,11 +219,18 @@ export interface SessionResult {
   errorCount: number;
   /** Why the server refused it, translated by the summary in the page's language. */
   refusal: SessionSaveMessage | null;
+  /** The personal records it beat, named by the summary (none unless saved). */
+  newRecords: NewRecord[];
 }
 
 export function sessionResultOf(
   payload: SavedSessionPayload,
-  saving: { outcome: SavingOutcome; errorCount?: number; refusal?: SessionSaveMessage | null },
+  saving: {
+    outcome: SavingOutcome;
+    errorCount?: number;
+    refusal?: SessionSaveMessage | null;
+    newRecords?: NewRecord[];
+  },
 ): SessionResult {
   return {
     name: payload.name,
@@ -235,5 +241,6 @@ export function sessionResultOf(
     savedCount: saving.outcome === "saved" ? 1 : 0,
     errorCount: saving.errorCount ?? (saving.outcome === "failed" ? 1 : 0),
     refusal: saving.refusal ?? null,
+    newRecords: saving.newRecords ?? [],
   };
 }

@@ -22,7 +22,7 @@ import { withoutControlCharacters } from "../text";
 
 /** Answers of the JSON API, in French like every API message; a field's path comes first. */
 export const SESSION_PAYLOAD_MESSAGES = {
-  bodyNotAnObject: "Corps de requête invalide : un objet séance est attendu.",
+  bodyNotAnObject: "Corps de requête invalide : un objet séance est attendu.",
   notAnObject: "doit être un objet.",
   notAList: "doit être une liste.",
   tooMany: (max: number) => `contient plus de ${max} éléments.`,
@@ -35,12 +35,13 @@ export const SESSION_PAYLOAD_MESSAGES = {
   mode: `doit valoir ${SESSION_MODES.join(", ")}.`,
   type: "doit valoir muscu, cardio, pdc ou poids_du_corps.",
   idempotencyKey: "doit faire de 8 à 100 caractères parmi A-Z, a-z, 0-9, - et _.",
+  setTooLong: `dure plus d'un jour : durationMin × 60 + durationSec doit faire ${SESSION_LIMITS.durationSec} secondes au plus.`,
   endedBeforeStart: "endedAt ne peut pas précéder startedAt.",
   tooLong: "Une séance tient en 7 jours au plus entre startedAt et endedAt.",
   inTheFuture: "endedAt ne peut pas être dans le futur.",
   tooOld: "endedAt ne peut pas précéder le 1er janvier 2020.",
   noValidEntries:
-    "Aucune série valide : note au moins une répétition, une charge, une durée ou une distance pour enregistrer la séance.",
+    "Aucune série valide : note au moins une répétition, une charge, une durée ou une distance pour enregistrer la séance.",
   tooManySessions: (minutes: number) => `Trop de séances enregistrées en une heure. Réessaie dans ${minutes} min.`,
 } as const;
 
@@ -89,23 +90,25 @@ const isoDate = z.iso.datetime({ offset: true, error: M.date }).transform((value
 
 const L = SESSION_LIMITS;
 
-const setShape = z.object(
-  {
-    reps: bounded(L.reps),
-    weightKg: bounded(L.weightKg),
-    /** The card's own name for the weight. */
-    weight: bounded(L.weightKg),
-    durationSec: bounded(L.durationSec),
-    durationMin: bounded(L.durationMin),
-    distanceKm: bounded(L.distanceKm),
-    restSec: bounded(L.restSec),
-    intensity: bounded(MAX_INTENSITY, MIN_INTENSITY),
-    tempo: optionalText(L.tempoLength),
-    rpe: bounded(L.rpe),
-    calories: bounded(1_000_000),
-  },
-  { error: M.notAnObject },
-);
+const setShape = z
+  .object(
+    {
+      reps: bounded(L.reps),
+      weightKg: bounded(L.weightKg),
+      /** The card's own name for the weight. */
+      weight: bounded(L.weightKg),
+      durationSec: bounded(L.durationSec),
+      durationMin: bounded(L.durationMin),
+      distanceKm: bounded(L.distanceKm),
+      restSec: bounded(L.restSec),
+      intensity: bounded(MAX_INTENSITY, MIN_INTENSITY),
+      tempo: optionalText(L.tempoLength),
+      rpe: bounded(L.rpe),
+      calories: bounded(1_000_000),
+    },
+    { error: M.notAnObject },
+  )
+  .refine((set) => (set.durationMin ?? 0) * 60 + (set.durationSec ?? 0) <= L.durationSec, { error: M.setTooLong });
 
 const ENTRY_TYPES = ["muscu", "cardio", "pdc", "poids_du_corps"] as const;
 

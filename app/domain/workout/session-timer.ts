@@ -99,3 +99,24 @@ export function startRest(seconds: number, now: number): RestCountdown {
 export function restSecondsLeft(rest: RestCountdown, now: number): number {
   return Math.max(0, Math.ceil((rest.endsAt - now) / 1000));
 }
+
+/** What −15 s and +15 s change. */
+export const REST_STEP_SECONDS = 15;
+
+/**
+ * The rest made shorter or longer while it runs: the end moves, never before
+ * now (a rest cut to nothing is over), and the bar's length follows.
+ */
+export function adjustRest(rest: RestCountdown, deltaSeconds: number, now: number): RestCountdown {
+  const endsAt = Math.max(now, rest.endsAt + deltaSeconds * 1000);
+  return { endsAt, totalSeconds: Math.max(1, rest.totalSeconds + deltaSeconds) };
+}
+
+/** A rest read back from storage (a reload in the middle of one); anything malformed is no rest. */
+export function parseRestCountdown(value: unknown): RestCountdown | null {
+  if (!value || typeof value !== "object") return null;
+  const { endsAt, totalSeconds } = value as Record<string, unknown>;
+  const valid = (candidate: unknown): candidate is number =>
+    typeof candidate === "number" && Number.isFinite(candidate) && candidate > 0;
+  return valid(endsAt) && valid(totalSeconds) && totalSeconds <= MAX_SESSION_SECONDS ? { endsAt, totalSeconds } : null;
+}

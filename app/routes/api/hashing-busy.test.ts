@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ACCOUNT_MESSAGES } from "~/domain/account";
+import { ACCOUNT_MESSAGES, SIGN_IN_START_CHECK_WITHIN_MS } from "~/domain/account";
 import { seedDemoAccounts } from "~/services/auth/demo-accounts.server";
 import { callRoute, freshTestAppPerTest, jsonRequest } from "~/testing/route-harness.server";
 import * as accountRoute from "../compte.ts";
@@ -8,13 +8,15 @@ import * as registerRoute from "./register.ts";
 
 // When the hashing queue is full, what hashes a password answers 503 with
 // Retry-After and does nothing: no account, no counted failure.
-const busy = vi.hoisted(() => ({ on: false }));
+const busy = vi.hoisted(() => ({ on: false, deadlines: [] as (number | undefined)[] }));
 vi.mock("~/services/auth/passwords.server", async (importOriginal) => {
   const real = await importOriginal<typeof import("~/services/auth/passwords.server")>();
   const whenFree =
     <Args extends unknown[], Result>(run: (...args: Args) => Promise<Result>) =>
-    (...args: Args) =>
-      busy.on ? Promise.reject(new real.HashingBusyError()) : run(...args);
+    (...args: Args) => {
+      busy.deadlines.push((args.at(-1) as { deadline?: number } | undefined)?.deadline);
+      return busy.on ? Promise.reject(new real.HashingBusyError()) : run(...args);
+    };
   return {
     ...real,
     hashPassword: whenFree(real.hashPassword),
@@ -26,6 +28,7 @@ vi.mock("~/services/auth/passwords.server", async (importOriginal) => {
 const app = freshTestAppPerTest();
 afterEach(() => {
   busy.on = false;
+  busy.deadlines = [];
 });
 
 const login = (password = "demo-dynami-2026") =>
@@ -46,6 +49,27 @@ describe("a full hashing queue", () => {
     busy.on = false;
     // Eight refusals from one address, yet no lockout: none of them was a failure.
     expect((await login()).status).toBe(200);
+  });
+
+  it("gives a login's password check one deadline, its slowdown included: 4.5 s after the request came", async () => {
+    await seedDemoAccounts(app.services.store);
+    for (let i = 0; i < 6; i++) {
+      await callRoute(
+        loginRoute.action as never,
+        jsonRequest("/api/login", { identifier: "demo", password: `faux-${i}` }),
+        {
+          context: app.context(`10.4.0.${i}`),
+        },
+      );
+    }
+    busy.deadlines = [];
+    const started = Date.now();
+    // Six failures: this login first waits its slowdown (about half a second).
+    expect((await login()).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    const [deadline] = busy.deadlines;
+    expect(deadline! - started).toBeGreaterThanOrEqual(SIGN_IN_START_CHECK_WITHIN_MS - 50);
+    expect(deadline! - started).toBeLessThanOrEqual(SIGN_IN_START_CHECK_WITHIN_MS + 50);
   });
 
   it("answers a sign-up 503 and creates nothing", async () => {

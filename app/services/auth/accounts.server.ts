@@ -10,6 +10,7 @@ import {
   LOGIN_LIMITS,
   LOGIN_SLOWDOWN,
   loginDelayMs,
+  SIGN_IN_START_CHECK_WITHIN_MS,
   loginValues,
   MAIL_REQUEST_LIMITS,
   PASSWORD_RESET_TTL_MS,
@@ -284,6 +285,8 @@ export async function login(
   input: { identifier: unknown; password: unknown; remember?: unknown },
   options: { clientAddress: string },
 ): Promise<LoginSuccess | Failure> {
+  // The slowdown and the wait for a hashing slot share one budget.
+  const deadline = Date.now() + SIGN_IN_START_CHECK_WITHIN_MS;
   const parsed = loginValues(input);
   if (!parsed.ok) return { ok: false, status: 400, message: parsed.message };
   const { identifier, password, remember } = parsed.value;
@@ -316,7 +319,9 @@ export async function login(
   let user: UserRecord | null;
   try {
     user = await store.users.findByEmailOrPseudo(identifier);
-    const matches = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
+    const matches = user
+      ? await verifyPassword(password, user.passwordHash, { deadline })
+      : await verifyAgainstDummy(password, { deadline });
     if (!matches) user = null;
   } catch (error) {
     if (!(error instanceof HashingBusyError)) throw error;

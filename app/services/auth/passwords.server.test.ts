@@ -68,6 +68,37 @@ describe("the hashing queue", () => {
     expect(await queue.run(async () => "free again")).toBe("free again");
   });
 
+  it("refuses at once a waiter whose deadline comes before its turn, and one that could not be served in time", async () => {
+    const queue = new HashingQueue({ concurrency: 1, maxWaitMs: 5_000, maxQueued: 10 }, 100);
+    const long = queue.run(() => sleep(150));
+    // A deadline already past: refused without waiting.
+    const started = Date.now();
+    await expect(queue.run(async () => "late", { deadline: Date.now() - 1 })).rejects.toBeInstanceOf(HashingBusyError);
+    // Expected wait (one hash of about 100 ms ahead) beyond a 50 ms deadline: refused at once too.
+    await expect(queue.run(async () => "too far", { deadline: Date.now() + 50 })).rejects.toBeInstanceOf(
+      HashingBusyError,
+    );
+    expect(Date.now() - started).toBeLessThan(40);
+    // Within its deadline it waits for its turn.
+    expect(await queue.run(async () => "served", { deadline: Date.now() + 1_000 })).toBe("served");
+    await long;
+  });
+
+  it("learns how long a hash takes: a waiter that a long line would keep past its deadline is refused at once", async () => {
+    const queue = new HashingQueue({ concurrency: 1, maxWaitMs: 5_000, maxQueued: 100 }, 10);
+    // A few slow runs teach it that a hash takes about 100 ms (at least).
+    for (let i = 0; i < 12; i++) await queue.run(() => sleep(100));
+    const ahead = [queue.run(() => sleep(100)), queue.run(() => sleep(100)), queue.run(() => sleep(100))];
+    expect(queue.expectedWaitMs()).toBeGreaterThanOrEqual(270);
+    const started = Date.now();
+    await expect(queue.run(async () => "hurried", { deadline: Date.now() + 150 })).rejects.toBeInstanceOf(
+      HashingBusyError,
+    );
+    expect(Date.now() - started).toBeLessThan(40);
+    expect(await queue.run(async () => "patient", { deadline: Date.now() + 5_000 })).toBe("patient");
+    await Promise.all(ahead);
+  });
+
   it("frees the slot when a hash fails", async () => {
     const queue = new HashingQueue({ concurrency: 1, maxWaitMs: 1_000, maxQueued: 5 });
     await expect(queue.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");

@@ -32,22 +32,38 @@ export class HashingBusyError extends Error {
   }
 }
 
-/** A first-come, first-served line of limited width with a time limit per waiter. */
+/**
+ * A first-come, first-served line of limited width with a time limit per
+ * waiter. A waiter may bring its own deadline (a sign-in's whole budget);
+ * and one whose expected wait (the hashes ahead of it, at the average time
+ * a hash took lately) already passes its limit is refused at once, not
+ * after waiting in vain.
+ */
 export class HashingQueue {
   private running = 0;
   private readonly waiting: { start: () => void; timer: NodeJS.Timeout }[] = [];
   private readonly limits: { concurrency: number; maxWaitMs: number; maxQueued: number };
+  /** Moving average of how long one piece of work took (ms). */
+  private averageRunMs: number;
 
-  constructor(limits: { concurrency: number; maxWaitMs: number; maxQueued: number }) {
+  constructor(limits: { concurrency: number; maxWaitMs: number; maxQueued: number }, firstAverageRunMs = 100) {
     this.limits = limits;
+    this.averageRunMs = firstAverageRunMs;
   }
 
-  /** Runs work once a slot is free; rejects with HashingBusyError when none frees up in time. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    await this.acquire();
+  /**
+   * Runs work once a slot is free; rejects with HashingBusyError when none
+   * frees up in time (maxWaitMs, or sooner when `deadline`, a Date.now()
+   * time, comes first).
+   */
+  async run<T>(work: () => Promise<T>, options: { deadline?: number } = {}): Promise<T> {
+    const maxWaitMs = Math.min(this.limits.maxWaitMs, (options.deadline ?? Number.POSITIVE_INFINITY) - Date.now());
+    await this.acquire(maxWaitMs);
+    const started = performance.now();
     try {
       return await work();
     } finally {
+      this.averageRunMs = 0.8 * this.averageRunMs + 0.2 * (performance.now() - started);
       this.release();
     }
   }
@@ -56,12 +72,20 @@ export class HashingQueue {
     return this.waiting.length;
   }
 
-  private acquire(): Promise<void> {
+  /** How long a newcomer would wait for a slot, from the work ahead of it. */
+  expectedWaitMs(): number {
+    if (this.running < this.limits.concurrency) return 0;
+    return Math.ceil((this.waiting.length + 1) / this.limits.concurrency) * this.averageRunMs;
+  }
+
+  private acquire(maxWaitMs: number): Promise<void> {
     if (this.running < this.limits.concurrency) {
       this.running += 1;
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.limits.maxQueued) return Promise.reject(new HashingBusyError());
+    if (this.waiting.length >= this.limits.maxQueued || this.expectedWaitMs() > maxWaitMs) {
+      return Promise.reject(new HashingBusyError());
+    }
     return new Promise((resolve, reject) => {
       const entry = {
         start: () => {
@@ -71,7 +95,7 @@ export class HashingQueue {
         timer: setTimeout(() => {
           this.waiting.splice(this.waiting.indexOf(entry), 1);
           reject(new HashingBusyError());
-        }, this.limits.maxWaitMs),
+        }, maxWaitMs),
       };
       this.waiting.push(entry);
     });
@@ -87,7 +111,18 @@ export class HashingQueue {
 
 const hashingQueue = new HashingQueue(HASHING_LIMITS);
 
-function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
+/** Options of a password check: `deadline` (a Date.now() time) by which it must have started, or be refused busy. */
+export interface HashingOptions {
+  deadline?: number;
+}
+
+function derive(
+  password: string,
+  salt: Buffer,
+  options: ScryptOptions,
+  length: number,
+  hashing: HashingOptions = {},
+): Promise<Buffer> {
   return hashingQueue.run(
     () =>
       new Promise((resolve, reject) => {
@@ -95,6 +130,7 @@ function derive(password: string, salt: Buffer, options: ScryptOptions, length: 
           error ? reject(error) : resolve(key),
         );
       }),
+    hashing,
   );
 }
 
@@ -104,7 +140,7 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${parameters.N}$${parameters.r}$${parameters.p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, hashing: HashingOptions = {}): Promise<boolean> {
   const [scheme, n, r, p, saltText, keyText] = stored.split("$");
   if (scheme !== "scrypt" || !saltText || !keyText) return false;
   const expected = Buffer.from(keyText, "base64");
@@ -113,18 +149,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
     Buffer.from(saltText, "base64"),
     { N: Number(n), r: Number(r), p: Number(p) },
     expected.length,
+    hashing,
   );
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-// Checked when no account matches, so a wrong identifier costs the same time
-// as a wrong password and answers do not reveal who has an account.
-let dummyHash: Promise<string> | null = null;
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword("dummy-password-for-timing").catch((error: unknown) => {
-    dummyHash = null; // a refused first hash (HashingBusyError) is tried again next time
-    throw error;
-  });
-  await verifyPassword(password, await dummyHash);
+/**
+ * Checked when no account matches, so a wrong identifier costs the same time
+ * as a wrong password and answers do not reveal who has an account. A fixed
+ * value with the parameters and sizes of a real hash: no password opens it,
+ * and no hash has to be made for it first (that made the first sign-ins of
+ * a burst wait in line twice).
+ */
+const DUMMY_HASH = `scrypt$${parameters.N}$${parameters.r}$${parameters.p}$${Buffer.alloc(16, 0x5a).toString("base64")}$${Buffer.alloc(keyLength, 0xa5).toString("base64")}`;
+
+export async function verifyAgainstDummy(password: string, hashing: HashingOptions = {}): Promise<false> {
+  await verifyPassword(password, DUMMY_HASH, hashing);
   return false;
 }

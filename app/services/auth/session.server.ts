@@ -1,8 +1,9 @@
-import { createContext, createCookie, type Cookie, type RouterContextProvider } from "react-router";
+import { createContext, type Cookie, type RouterContextProvider } from "react-router";
 import type { AppConfig } from "~/config.server";
 import { getServices } from "~/context.server";
 import { ACCOUNT_MESSAGES, ADMIN_REQUIRED_MESSAGE } from "~/domain/account";
 import { ApiError, bearerToken } from "~/lib/http.server";
+import { createSignedCookie } from "~/lib/signed-cookie.server";
 import { sessionCookieName } from "~/lib/session-cookie-name";
 import type { SessionRecord, UserRecord } from "~/store/types";
 import { hashToken, newToken } from "./tokens.server";
@@ -20,7 +21,8 @@ function sessionCookie(config: AppConfig): Cookie {
     // In production the __Host- prefix: browsers then take the cookie only
     // over HTTPS, for this very host and path /, so neither a page over
     // plain HTTP nor a neighbouring subdomain can plant a session of theirs.
-    cookie = createCookie(sessionCookieName(config.isProduction), {
+    // Read on every signed-in request: its signature is checked without WebCrypto.
+    cookie = createSignedCookie(sessionCookieName(config.isProduction), {
       httpOnly: true,
       sameSite: "lax",
       path: "/",

@@ -8,7 +8,6 @@ export {
   type ExerciseCard,
   FIRST_SUGGESTIONS,
   type ResultList,
-  shortDescription,
 } from "~/domain/workout/builder-view";
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
-import { getServices } from "~/context.server";
+import { type AppServices, getServices } from "~/context.server";
 import { parseBuilderParams } from "~/domain/workout/builder-url";
 import type { ExerciseIdentity } from "~/domain/workout/session-entries";
 import {
@@ -26,6 +26,11 @@ import { readFormData } from "~/lib/http.server";
 import { getCurrentUser } from "../auth/session.server";
 import { exerciseCatalogue } from "./exercise-catalogue.server";
 import { saveWorkoutSession } from "./sessions.server";
+import { lastTimes } from "./exercise-history.server";
+import { NO_SESSION_MEMORY, resumePreviousSets, type SessionMemory } from "~/domain/workout/last-time";
+import { formatDayMonth } from "~/lib/date-format";
+import { setsText } from "~/lib/exercise-figures-text";
+import type { TFunction } from "~/i18n/translator";
 
 // The session view without JavaScript: one form posted to the /exo route
 // action. Its buttons add or delete a set or apply a mode (the form comes
@@ -49,7 +54,7 @@ export type SessionActionData =
 
 export interface SessionActionContext {
   language: CatalogueLanguage;
-  /** The session's name: the builder's, else the default one ('Session - {date}'). */
+  /** The session's name: the builder's, else the default one ('Séance - {date}'). */
   sessionName: string;
   now?: Date;
 }
@@ -72,6 +77,10 @@ export async function sessionPageAction(
   const intent = parseSessionIntent(form.get(SESSION_FORM_FIELDS.intent)) ?? { kind: "refresh" };
   const { state, errors } = readSessionForm(formReader(form), exercises, newSessionFormStart(now));
 
+  if (intent.kind === "resume-sets") {
+    const inputs = await resumedInputs(routerContext, request, state.inputs, exercises[intent.exercise]);
+    return { data: { kind: "form", state: { ...state, inputs }, errors, focus: intent.exercise }, status: 200 };
+  }
   if (intent.kind !== "finish") {
     const inputs = intent.kind === "refresh" ? state.inputs : applySessionIntent(state.inputs, exercises, intent);
     const focus = intent.kind === "refresh" ? null : intent.exercise;
@@ -107,7 +116,57 @@ export async function sessionPageAction(
     state.idempotencyKey,
   );
   const result = saved.ok
-    ? sessionResultOf(payload, { outcome: "saved" })
+    ? sessionResultOf(payload, { outcome: "saved", newRecords: saved.newRecords })
     : sessionResultOf(payload, { outcome: "failed", refusal: saved.message });
   return { data: { kind: "summary", result }, status: 200 };
+}
+
+/** 'Reprendre mes séries' without JavaScript: the exercise's last time read again, copied into its empty rows. */
+async function resumedInputs(
+  routerContext: Readonly<RouterContextProvider>,
+  request: Request,
+  inputs: SessionFormState["inputs"],
+  exercise: ExerciseIdentity | undefined,
+): Promise<SessionFormState["inputs"]> {
+  const current = await getCurrentUser(routerContext, request);
+  const input = exercise ? inputs[exercise.id] : undefined;
+  if (!current || !exercise || !input) return inputs;
+  const [last] = await lastTimes(getServices(routerContext), current.user.id, [exercise.id]);
+  return last ? { ...inputs, [exercise.id]: resumePreviousSets(input, last) } : inputs;
+}
+
+/**
+ * What the session view remembers for its user: each exercise's last time,
+ * its line written in the page's language ('Dernière fois (21/11) : 20 kg ×
+ * 10 · 20 kg × 8') and its sets for the rows' placeholders. A visitor's is
+ * empty (the view invites them to log in).
+ */
+export async function sessionMemory(
+  services: AppServices,
+  userId: string | null,
+  exercises: readonly { id: string }[],
+  language: string,
+  t: TFunction,
+): Promise<SessionMemory> {
+  if (userId === null) return NO_SESSION_MEMORY;
+  const views = await lastTimes(
+    services,
+    userId,
+    exercises.map((exercise) => exercise.id),
+  );
+  return {
+    signedIn: true,
+    lastTimes: Object.fromEntries(
+      views.map((view) => [
+        view.exerciseId,
+        {
+          line: t("lastTime.line", {
+            date: formatDayMonth(language, view.startedAt),
+            sets: setsText(t, language, view.sets, view.mode === "cardio"),
+          }),
+          previous: { mode: view.mode, sets: view.sets },
+        },
+      ]),
+    ),
+  };
 }

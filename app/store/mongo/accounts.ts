@@ -1,6 +1,7 @@
 import type { Collection, ObjectId } from "mongodb";
 import type { AccountErasure, AccountsStore } from "../types.ts";
 import type { EmailChangeDocument } from "./email-changes.ts";
+import type { ExerciseLogDocument, ExerciseRecordsDocument } from "./exercise-history.ts";
 import type { HistoryDocument } from "./history.ts";
 import { toObjectId } from "./mongo-values.ts";
 import type { SubscriberDocument } from "./newsletter-subscribers.ts";
@@ -22,6 +23,8 @@ export interface AccountCollections {
   workoutSessions: Collection<WorkoutSessionDocument>;
   workoutTotals: Collection<WorkoutTotalsDocument>;
   workoutDays: Collection<WorkoutDayDocument>;
+  exerciseLogs: Collection<ExerciseLogDocument>;
+  exerciseRecords: Collection<ExerciseRecordsDocument>;
   photos: Collection<PhotoDocument>;
   reviews: Collection<ReviewDocument>;
   newsletterSubscribers: Collection<SubscriberDocument>;
@@ -38,19 +41,32 @@ export interface AccountCollections {
  */
 export function createMongoAccounts(collections: AccountCollections): AccountsStore {
   async function byAccount(userId: ObjectId) {
-    const [sessions, verifications, emailChanges, history, workoutSessions, totals, days, photos, reviews] =
-      await Promise.all([
-        collections.sessions.deleteMany({ userId }),
-        collections.verifications.deleteMany({ userId }),
-        collections.emailChanges.deleteMany({ userId }),
-        collections.history.deleteMany({ userId }),
-        collections.workoutSessions.deleteMany({ userId }),
-        // The totals and the photo are keyed by the user's id itself.
-        collections.workoutTotals.deleteOne({ _id: userId }),
-        collections.workoutDays.deleteMany({ userId }),
-        collections.photos.deleteOne({ _id: userId }),
-        collections.reviews.deleteMany({ userId }),
-      ]);
+    const [
+      sessions,
+      verifications,
+      emailChanges,
+      history,
+      workoutSessions,
+      totals,
+      days,
+      exerciseLogs,
+      exerciseRecords,
+      photos,
+      reviews,
+    ] = await Promise.all([
+      collections.sessions.deleteMany({ userId }),
+      collections.verifications.deleteMany({ userId }),
+      collections.emailChanges.deleteMany({ userId }),
+      collections.history.deleteMany({ userId }),
+      collections.workoutSessions.deleteMany({ userId }),
+      // The totals and the photo are keyed by the user's id itself.
+      collections.workoutTotals.deleteOne({ _id: userId }),
+      collections.workoutDays.deleteMany({ userId }),
+      collections.exerciseLogs.deleteMany({ userId }),
+      collections.exerciseRecords.deleteMany({ userId }),
+      collections.photos.deleteOne({ _id: userId }),
+      collections.reviews.deleteMany({ userId }),
+    ]);
     return {
       sessions: sessions.deletedCount,
       verifications: verifications.deletedCount,
@@ -58,6 +74,7 @@ export function createMongoAccounts(collections: AccountCollections): AccountsSt
       history: history.deletedCount,
       workoutSessions: workoutSessions.deletedCount,
       workoutStats: totals.deletedCount + days.deletedCount,
+      exerciseHistory: exerciseLogs.deletedCount + exerciseRecords.deletedCount,
       photos: photos.deletedCount,
       reviews: reviews.deletedCount,
     };
@@ -88,6 +105,7 @@ export function createMongoAccounts(collections: AccountCollections): AccountsSt
         history: owned.history + late.history,
         workoutSessions: owned.workoutSessions + late.workoutSessions,
         workoutStats: owned.workoutStats + late.workoutStats,
+        exerciseHistory: owned.exerciseHistory + late.exerciseHistory,
         photos: owned.photos + late.photos,
         reviews: owned.reviews + late.reviews,
         newsletterSubscribers: subscription.deletedCount,

@@ -46,6 +46,13 @@ import {
   type WorkoutSessionDocument,
 } from "./workout-sessions.ts";
 import {
+  createMongoExerciseHistory,
+  EXERCISE_LOG_INDEXES,
+  EXERCISE_RECORDS_INDEXES,
+  type ExerciseLogDocument,
+  type ExerciseRecordsDocument,
+} from "./exercise-history.ts";
+import {
   createMongoWorkoutStats,
   WORKOUT_DAY_INDEXES,
   type WorkoutDayDocument,
@@ -116,6 +123,8 @@ const COLLECTIONS = {
   photos: "photos",
   workoutTotals: "workout_totals",
   workoutDays: "workout_days",
+  exerciseLogs: "exercise_logs",
+  exerciseRecords: "exercise_records",
 } as const;
 
 interface CollectionIndexes {
@@ -150,6 +159,8 @@ export const MONGO_INDEXES: CollectionIndexes[] = [
   { collection: COLLECTIONS.workoutSessions, indexes: WORKOUT_SESSION_INDEXES, retired: [] },
   // photos and workout_totals are read by _id (the user's) only.
   { collection: COLLECTIONS.workoutDays, indexes: WORKOUT_DAY_INDEXES, retired: [] },
+  { collection: COLLECTIONS.exerciseLogs, indexes: EXERCISE_LOG_INDEXES, retired: [] },
+  { collection: COLLECTIONS.exerciseRecords, indexes: EXERCISE_RECORDS_INDEXES, retired: [] },
 ];
 
 const AUTHENTICATION_FAILED = 18;
@@ -301,6 +312,8 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
       workoutSessions: db.collection<WorkoutSessionDocument>(COLLECTIONS.workoutSessions),
       workoutTotals: db.collection<WorkoutTotalsDocument>(COLLECTIONS.workoutTotals),
       workoutDays: db.collection<WorkoutDayDocument>(COLLECTIONS.workoutDays),
+      exerciseLogs: db.collection<ExerciseLogDocument>(COLLECTIONS.exerciseLogs),
+      exerciseRecords: db.collection<ExerciseRecordsDocument>(COLLECTIONS.exerciseRecords),
       photos: db.collection<PhotoDocument>(COLLECTIONS.photos),
       reviews: db.collection<ReviewDocument>(COLLECTIONS.reviews),
       newsletterSubscribers: db.collection<SubscriberDocument>(COLLECTIONS.newsletterSubscribers),
@@ -310,6 +323,10 @@ export async function openMongoStore(databaseUrl: string, options: MongoStoreOpt
     workoutStats: createMongoWorkoutStats(
       db.collection<WorkoutTotalsDocument>(COLLECTIONS.workoutTotals),
       db.collection<WorkoutDayDocument>(COLLECTIONS.workoutDays),
+    ),
+    exerciseHistory: createMongoExerciseHistory(
+      db.collection<ExerciseLogDocument>(COLLECTIONS.exerciseLogs),
+      db.collection<ExerciseRecordsDocument>(COLLECTIONS.exerciseRecords),
     ),
     rateLimiter: createMongoRateLimiters(db, COLLECTIONS.rateLimits),
     async ping() {

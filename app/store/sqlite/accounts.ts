@@ -12,6 +12,9 @@ export function createSqliteAccounts(db: DatabaseSync): AccountsStore {
     verifications: db.prepare("DELETE FROM verifications WHERE user_id = ?"),
     emailChanges: db.prepare("DELETE FROM email_changes WHERE user_id = ?"),
     history: db.prepare("DELETE FROM history WHERE user_id = ?"),
+    // The exercise logs before the sessions, or their cascade would remove them uncounted.
+    exerciseLogs: db.prepare("DELETE FROM exercise_logs WHERE user_id = ?"),
+    exerciseRecords: db.prepare("DELETE FROM exercise_records WHERE user_id = ?"),
     workoutSessions: db.prepare("DELETE FROM workout_sessions WHERE user_id = ?"),
     workoutTotals: db.prepare("DELETE FROM workout_totals WHERE user_id = ?"),
     workoutDays: db.prepare("DELETE FROM workout_days WHERE user_id = ?"),
@@ -60,6 +63,8 @@ export function createSqliteAccounts(db: DatabaseSync): AccountsStore {
           verifications: changedRows(statements.verifications.run(id)),
           emailChanges: changedRows(statements.emailChanges.run(id)),
           history: changedRows(statements.history.run(id)),
+          exerciseHistory:
+            changedRows(statements.exerciseLogs.run(id)) + changedRows(statements.exerciseRecords.run(id)),
           workoutSessions: changedRows(statements.workoutSessions.run(id)),
           workoutStats: changedRows(statements.workoutTotals.run(id)) + changedRows(statements.workoutDays.run(id)),
           photos: changedRows(statements.photos.run(id)),

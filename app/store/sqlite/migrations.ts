@@ -318,6 +318,41 @@ export const MIGRATIONS: readonly Migration[] = [
         WHERE photo IS NOT NULL AND EXISTS (SELECT 1 FROM photos WHERE photos.user_id = users.id);
     `,
   },
+  {
+    // A lifter's memory: one log per saved session and exercise (its sets
+    // and figures), and the records folded from them, per user and exercise.
+    version: 9,
+    sql: `
+      CREATE TABLE exercise_logs (
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        session_id TEXT NOT NULL REFERENCES workout_sessions (id) ON DELETE CASCADE,
+        exercise_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        started_at INTEGER NOT NULL,
+        sets TEXT NOT NULL CHECK (json_valid(sets)),
+        figures TEXT NOT NULL CHECK (json_valid(figures))
+      ) STRICT;
+      -- One log per session and exercise (a save's copy adds nothing); a session's removal.
+      CREATE UNIQUE INDEX exercise_logs_session_id_exercise_id ON exercise_logs (session_id, exercise_id);
+      -- An exercise's history, newest first, and its last time.
+      CREATE INDEX exercise_logs_user_id_exercise_id_started_at_session_id
+        ON exercise_logs (user_id, exercise_id, started_at, session_id);
+
+      CREATE TABLE exercise_records (
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        exercise_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        sessions INTEGER NOT NULL,
+        last_at INTEGER NOT NULL,
+        last_session_id TEXT NOT NULL,
+        marks TEXT NOT NULL CHECK (json_valid(marks)),
+        PRIMARY KEY (user_id, exercise_id)
+      ) STRICT;
+      -- 'Mes exercices' and GET /api/records: most logged first.
+      CREATE INDEX exercise_records_user_id_sessions ON exercise_records (user_id, sessions DESC, exercise_id);
+    `,
+  },
 ];
 
 export function appliedMigrationVersions(db: DatabaseSync): number[] {

@@ -1,4 +1,4 @@
-import type { StatementResultingChanges } from "node:sqlite";
+import type { DatabaseSync, StatementResultingChanges } from "node:sqlite";
 
 export function dateOrNull(epochMs: number | null): Date | null {
   return epochMs === null ? null : new Date(epochMs);
@@ -20,4 +20,17 @@ export function uniqueViolationMessage(error: unknown): string | null {
     return error.message;
   }
   return null;
+}
+
+/** Runs `work` in one transaction that takes the write lock up front: another process sees all of it or none. */
+export function atomically<T>(db: DatabaseSync, work: () => T): T {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const result = work();
+    db.exec("COMMIT");
+    return result;
+  } catch (error) {
+    db.exec("ROLLBACK");
+    throw error;
+  }
 }

@@ -7,6 +7,7 @@ import type { Store } from "../types.ts";
 import { createSqliteAccounts } from "./accounts.ts";
 import { createSqliteContactMessages } from "./contact-messages.ts";
 import { createSqliteEmailChanges } from "./email-changes.ts";
+import { createSqliteExerciseHistory } from "./exercise-history.ts";
 import { createSqliteHistory } from "./history.ts";
 import { runMigrations } from "./migrations.ts";
 import { createSqliteNewsletterSubscribers } from "./newsletter-subscribers.ts";
@@ -75,6 +76,7 @@ export function openSqliteStore(databaseUrl: string): Store {
     accounts: createSqliteAccounts(db),
     photos: createSqlitePhotos(db),
     workoutStats: createSqliteWorkoutStats(db),
+    exerciseHistory: createSqliteExerciseHistory(db),
     // One process serves an SQLite file: its limits can live in its memory.
     rateLimiter: rateLimiterRegistry(
       ({ keyPrefix, points, durationSeconds }) =>

@@ -9,6 +9,7 @@ import {
   requireLimit,
 } from "../normalize.ts";
 import type { WorkoutStatsStore } from "../types.ts";
+import { atomically } from "./sql-values.ts";
 
 interface DayRow {
   day: string;
@@ -76,6 +77,34 @@ export function createSqliteWorkoutStats(db: DatabaseSync): WorkoutStatsStore {
       ),
       last_at = max(last_at, excluded.last_at)
   `);
+  // A deleted session's figures out again: never below zero, a group's sets dropped at zero.
+  const subtractFromTotals = db.prepare(`
+    UPDATE workout_totals SET
+      sessions = sessions - 1,
+      calories = max(0, calories - :calories),
+      duration_sec = max(0, duration_sec - :durationSec),
+      updated_at = :now
+    WHERE user_id = :userId
+  `);
+  const subtractFromDay = db.prepare(`
+    UPDATE workout_days SET
+      sessions = sessions - 1,
+      calories = max(0, calories - :calories),
+      duration_sec = max(0, duration_sec - :durationSec),
+      exercises = max(0, exercises - :exercises),
+      muscle_sets = (
+        SELECT json_group_object(key, total) FROM (
+          SELECT key, SUM(value) AS total FROM (
+            SELECT key, value FROM json_each(workout_days.muscle_sets)
+            UNION ALL
+            SELECT key, -value FROM json_each(:muscleSets)
+          ) GROUP BY key
+        ) WHERE total > 0
+      )
+    WHERE user_id = :userId AND day = :day
+  `);
+  const deleteEmptyTotals = db.prepare("DELETE FROM workout_totals WHERE user_id = ? AND sessions <= 0");
+  const deleteEmptyDay = db.prepare("DELETE FROM workout_days WHERE user_id = ? AND day = ? AND sessions <= 0");
   const selectTotals = db.prepare("SELECT sessions, calories, duration_sec FROM workout_totals WHERE user_id = ?");
   const selectDays = db.prepare(WORKOUT_STATS_SQL.days);
   const selectActiveDays = db.prepare(WORKOUT_STATS_SQL.activeDays);
@@ -83,18 +112,6 @@ export function createSqliteWorkoutStats(db: DatabaseSync): WorkoutStatsStore {
   selectActiveDays.setReturnArrays(true);
   const deleteTotals = db.prepare("DELETE FROM workout_totals WHERE user_id = ?");
   const deleteDays = db.prepare("DELETE FROM workout_days WHERE user_id = ?");
-
-  /** One transaction, taking the write lock up front: another process sees all of it or none. */
-  function atomically(work: () => void): void {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      work();
-      db.exec("COMMIT");
-    } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
-    }
-  }
 
   function requireUserId(userId: unknown): string {
     const id = normalizeObjectId(userId);
@@ -107,7 +124,7 @@ export function createSqliteWorkoutStats(db: DatabaseSync): WorkoutStatsStore {
       const id = requireUserId(userId);
       const checked = normalizeContribution(contribution);
       const now = Date.now();
-      atomically(() => {
+      atomically(db, () => {
         addToTotals.run({
           userId: id,
           sessions: 1,
@@ -125,6 +142,29 @@ export function createSqliteWorkoutStats(db: DatabaseSync): WorkoutStatsStore {
           muscleSets: JSON.stringify(checked.muscleSets),
           lastAt: checked.at.getTime(),
         });
+      });
+    },
+
+    async remove(userId, contribution) {
+      const id = requireUserId(userId);
+      const checked = normalizeContribution(contribution);
+      atomically(db, () => {
+        subtractFromDay.run({
+          userId: id,
+          day: checked.day,
+          calories: checked.calories,
+          durationSec: checked.durationSec,
+          exercises: checked.exercises,
+          muscleSets: JSON.stringify(checked.muscleSets),
+        });
+        deleteEmptyDay.run(id, checked.day);
+        subtractFromTotals.run({
+          userId: id,
+          calories: checked.calories,
+          durationSec: checked.durationSec,
+          now: Date.now(),
+        });
+        deleteEmptyTotals.run(id);
       });
     },
 
@@ -154,7 +194,7 @@ export function createSqliteWorkoutStats(db: DatabaseSync): WorkoutStatsStore {
       const id = requireUserId(userId);
       const { totals, days } = normalizeWorkoutFigures(figures);
       const now = Date.now();
-      atomically(() => {
+      atomically(db, () => {
         deleteTotals.run(id);
         deleteDays.run(id);
         if (totals.sessions > 0) addToTotals.run({ userId: id, ...totals, now });
@@ -176,7 +216,7 @@ export function createSqliteWorkoutStats(db: DatabaseSync): WorkoutStatsStore {
     async deleteForUser(userId) {
       const id = normalizeObjectId(userId);
       if (id === null) return;
-      atomically(() => {
+      atomically(db, () => {
         deleteTotals.run(id);
         deleteDays.run(id);
       });

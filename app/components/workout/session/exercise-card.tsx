@@ -1,5 +1,7 @@
+import type { LastTimeLine } from "~/domain/workout/last-time";
 import type { ExerciseInput } from "~/domain/workout/session-entries";
 import { exerciseField, type SessionFieldError } from "~/domain/workout/session-form";
+import { ExerciseDescription } from "../exercise-description";
 import { CheckIcon } from "../workout-icons";
 import { type LoggerBehaviour, ModeChoice, SetLogger, type SessionT } from "./set-logger";
 import styles from "./session.module.css";
@@ -16,6 +18,8 @@ function loggedSets(input: ExerciseInput): number {
 export interface CardExercise {
   id: string;
   name: string;
+  /** The whole description, in the page's language: its beginning shows, the rest behind 'Lire la suite'. */
+  description?: string;
 }
 
 /**
@@ -32,6 +36,7 @@ export function ExerciseCard({
   live,
   noScript,
   separator,
+  memory = null,
 }: {
   exercise: CardExercise;
   index: number;
@@ -41,6 +46,8 @@ export function ExerciseCard({
   live: { onOpen: () => void } | null;
   noScript: { errors: readonly SessionFieldError[]; formAction: string; expanded: boolean } | null;
   separator: string;
+  /** The exercise's last time and its progress page (a signed-in user's). */
+  memory?: { lastTime: LastTimeLine | null; progressHref: string } | null;
 }) {
   const count = loggedSets(input);
   const titleId = `exo-${index}-titre`;
@@ -61,12 +68,20 @@ export function ExerciseCard({
           <p className={styles.cardMeta}>
             {t(`modes.${input.mode}`)} · {count > 0 ? t("card.setsLogged", { count }) : t("card.noSets")}
           </p>
+          {memory?.lastTime ? <p className={styles.lastTime}>{memory.lastTime.line}</p> : null}
         </div>
         <span className={styles.status} data-done={done || undefined}>
           {done ? <CheckIcon className={styles.statusIcon} /> : null}
           {done ? t("card.done") : t("card.todo")}
         </span>
       </div>
+      {exercise.description ? (
+        <ExerciseDescription
+          text={exercise.description}
+          labels={{ more: t("card.readMore"), less: t("card.readLess") }}
+          describedBy={titleId}
+        />
+      ) : null}
       {live ? (
         <button
           type="button"
@@ -84,7 +99,14 @@ export function ExerciseCard({
           </summary>
           <div className={styles.detailsBody}>
             <ModeChoice exerciseIndex={index} mode={input.mode} behaviour={behaviour} t={t} />
-            <SetLogger exerciseIndex={index} input={input} behaviour={behaviour} separator={separator} t={t} />
+            <SetLogger
+              exerciseIndex={index}
+              input={input}
+              behaviour={behaviour}
+              separator={separator}
+              t={t}
+              memory={memory}
+            />
           </div>
         </details>
       ) : null}

@@ -1,22 +1,25 @@
-import { formatClock } from "~/domain/workout/session-timer";
+import { formatClock, REST_STEP_SECONDS } from "~/domain/workout/session-timer";
 import type { RestState, SessionRunner } from "./use-session-runner";
 import type { SessionT } from "./set-logger";
 import styles from "./session.module.css";
 
 /**
  * The rest between two sets: a countdown people see, that screen readers
- * hear at its start and its end (not every second), skippable. The news
- * region stays in place so each change is announced.
+ * hear at its start and its end (not every second), 15 s shorter or longer,
+ * skippable. The news region stays in place so each change is announced.
  */
 export function RestTimer({
   rest,
   news,
   onSkip,
+  onChange,
   t,
 }: {
   rest: RestState | null;
   news: SessionRunner["restNews"];
   onSkip: () => void;
+  /** −15 s or +15 s. */
+  onChange: (deltaSeconds: number) => void;
   t: SessionT;
 }) {
   const message =
@@ -44,9 +47,19 @@ export function RestTimer({
             aria-hidden="true"
           />
           {over ? null : (
-            <button type="button" className="button button-ghost" onClick={onSkip}>
-              {t("rest.skip")}
-            </button>
+            <div className={styles.restButtons}>
+              <button type="button" className="button button-secondary" onClick={() => onChange(-REST_STEP_SECONDS)}>
+                {t("rest.shorter", { seconds: REST_STEP_SECONDS })}
+                <span className="visually-hidden"> {t("rest.ofRest")}</span>
+              </button>
+              <button type="button" className="button button-secondary" onClick={() => onChange(REST_STEP_SECONDS)}>
+                {t("rest.longer", { seconds: REST_STEP_SECONDS })}
+                <span className="visually-hidden"> {t("rest.ofRest")}</span>
+              </button>
+              <button type="button" className="button button-ghost" onClick={onSkip}>
+                {t("rest.skip")}
+              </button>
+            </div>
           )}
         </div>
       ) : null}

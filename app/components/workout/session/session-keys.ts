@@ -9,6 +9,10 @@ export const SESSION_STORAGE_KEYS = {
   startedAt: "suivieStartedAt",
   /** The clock's pauses: what it counted before the current run, and when that run began. */
   timer: "suivieTimer",
+  /** The rest running between two sets: when it ends, and how long it was. */
+  rest: "suivieRest",
+  /** The notes on the whole session. */
+  sessionNotes: "suivieNotes",
 } as const;
 
 /** Finished sessions kept on the device until the server has them (offline finishing). */

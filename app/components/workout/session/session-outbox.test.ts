@@ -84,7 +84,8 @@ describe("sending them", () => {
     keepPendingSession(storage, pending("key-00000002", "user-b"));
     keepPendingSession(storage, pending("key-00000003"));
     keepPendingSession(storage, pending("key-00000004"));
-    const { fetch, sent } = answers(201, 400, 200);
+    const fell = { exerciseId: "barbell-squat", name: "Squat barre", kind: "heaviestKg", previous: 60, value: 62.5 };
+    const { fetch, sent } = answers(201, 400, Response.json({ id: "y", _id: "y", newRecords: [fell] }));
     const progress: [number, number][] = [];
     const report = await sendPendingSessions({
       userId: "user-a",
@@ -107,6 +108,8 @@ describe("sending them", () => {
       saved: ["key-00000001", "key-00000004"],
       refused: [{ key: "key-00000003", refusal: { key: "generic" } }],
       kept: [],
+      // The records each saved session beat, as its answer named them (none in an answer without the field).
+      newRecords: { "key-00000001": [], "key-00000004": [fell] },
     });
     // Someone else's session waits for them.
     expect(readPendingSessions(storage).map((item) => item.key)).toEqual(["key-00000002"]);
@@ -118,7 +121,7 @@ describe("sending them", () => {
     }
     const { fetch } = answers(
       Response.json(
-        { message: "Aucune série valide : note au moins une répétition…", code: "NO_VALID_ENTRIES" },
+        { message: "Aucune série valide : note au moins une répétition…", code: "NO_VALID_ENTRIES" },
         { status: 400 },
       ),
       Response.json({ message: "endedAt ne peut pas être dans le futur." }, { status: 400 }),

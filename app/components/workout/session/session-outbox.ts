@@ -10,6 +10,7 @@ import {
   type SessionSaveMessage,
   sessionRefusalOfCode,
 } from "~/domain/workout/session-payload";
+import { type NewRecord, readNewRecords } from "~/domain/workout/personal-records";
 import { PENDING_SESSIONS_KEY } from "./session-keys";
 
 /** At most this many sessions wait on a device; the oldest go first past it. */
@@ -99,6 +100,8 @@ export interface SendReport {
   refused: { key: string; refusal: SessionSaveMessage }[];
   /** Sessions still waiting: no network, the server busy or down, the user signed out. */
   kept: string[];
+  /** Per saved session, the personal records it beat (as the server named them). */
+  newRecords: Record<string, NewRecord[]>;
 }
 
 export interface SendOptions {
@@ -122,6 +125,15 @@ async function refusalOf(response: Response): Promise<SessionSaveMessage> {
   }
 }
 
+/** The records a saved session beat, from the answer; none when it cannot be read (the session is saved all the same). */
+async function newRecordsOf(response: Response): Promise<NewRecord[]> {
+  try {
+    return readNewRecords(((await response.json()) as { newRecords?: unknown } | null)?.newRecords);
+  } catch {
+    return [];
+  }
+}
+
 let sending: Promise<SendReport> | null = null;
 
 /**
@@ -141,7 +153,7 @@ async function sendAll({
   fetch: send = fetch,
   onProgress,
 }: SendOptions): Promise<SendReport> {
-  const report: SendReport = { saved: [], refused: [], kept: [] };
+  const report: SendReport = { saved: [], refused: [], kept: [], newRecords: {} };
   const mine = readPendingSessions(storage).filter((pending) => pending.userId === userId);
   for (const [index, pending] of mine.entries()) {
     onProgress?.(index + 1, mine.length);
@@ -166,6 +178,7 @@ async function sendAll({
     if (response.ok) {
       report.saved.push(pending.key);
       forgetPendingSession(storage, pending.key);
+      report.newRecords[pending.key] = await newRecordsOf(response);
     } else if (response.status >= 500 || RETRY_LATER.has(response.status)) {
       report.kept.push(pending.key);
     } else {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { parseExerciseInput, loadTimer, saveTimer, forgetSession, type DeviceStorage } from "./session-storage";
+import {
+  parseExerciseInput,
+  loadRest,
+  loadSessionNotes,
+  loadTimer,
+  saveRest,
+  saveSessionNotes,
+  saveTimer,
+  forgetSession,
+  type DeviceStorage,
+} from "./session-storage";
 
 const bench = { id: "bench", name: "Développé couché", type: ["muscu"] };
 const run = { id: "running", name: "Course à pied", type: ["cardio"] };
@@ -68,5 +78,42 @@ describe("the clock on the device", () => {
     forgetSession(storage);
     expect([...storage.items.keys()]).toEqual(["dynamiSelected"]);
     expect(loadTimer(storage)).toEqual({ startedAt: null, elapsedMs: 0, runningSince: null });
+  });
+});
+
+describe("the rest and the session's notes on the device", () => {
+  it("keep a rest and the notes through a reload, and forget them with the session", () => {
+    const storage = memory();
+    expect(loadRest(storage)).toBeNull();
+    saveRest(storage, { endsAt: 50_000, totalSeconds: 90 });
+    expect(loadRest(storage)).toEqual({ endsAt: 50_000, totalSeconds: 90 });
+    saveRest(storage, null);
+    expect(storage.items.has("suivieRest")).toBe(false);
+
+    saveSessionNotes(storage, "Bonne séance, genou OK");
+    expect(loadSessionNotes(storage)).toBe("Bonne séance, genou OK");
+    saveSessionNotes(storage, "");
+    expect(storage.items.has("suivieNotes")).toBe(false);
+
+    saveRest(storage, { endsAt: 50_000, totalSeconds: 90 });
+    saveSessionNotes(storage, "À garder");
+    forgetSession(storage);
+    expect([loadRest(storage), loadSessionNotes(storage)]).toEqual([null, ""]);
+  });
+
+  it("keep a set's 'fait' tick only when it is true", () => {
+    const input = parseExerciseInput(
+      {
+        mode: "muscu",
+        sets: [
+          { reps: 8, done: true },
+          { reps: 8, done: "yes" },
+        ],
+        cardioSets: [{ done: true }],
+      },
+      bench,
+    );
+    expect(input.sets.map((set) => set.done)).toEqual([true, undefined]);
+    expect(input.cardioSets[0]!.done).toBe(true);
   });
 });

@@ -18,7 +18,12 @@ import {
   type SessionMode,
   type StrengthSetInput,
 } from "~/domain/workout/session-entries";
-import { parseTimerState, type TimerState } from "~/domain/workout/session-timer";
+import {
+  parseRestCountdown,
+  parseTimerState,
+  type RestCountdown,
+  type TimerState,
+} from "~/domain/workout/session-timer";
 
 import { SESSION_STORAGE_KEYS } from "./session-keys";
 
@@ -126,12 +131,16 @@ function numberWithin(value: unknown, max: number, min = 0): number | null {
   return typeof value === "number" && Number.isFinite(value) && value >= min && value <= max ? value : null;
 }
 
+/** The set's 'fait' tick, kept only when ticked. */
+const tick = (set: Record<string, unknown>) => (set.done === true ? { done: true } : {});
+
 function strengthSet(value: unknown): StrengthSetInput {
   const set = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
   return {
     weight: numberWithin(set.weight, SESSION_LIMITS.weightKg),
     reps: numberWithin(set.reps, SESSION_LIMITS.reps),
     restSec: numberWithin(set.restSec, SESSION_LIMITS.restSec),
+    ...tick(set),
   };
 }
 
@@ -142,6 +151,7 @@ function cardioSet(value: unknown): CardioSetInput {
     durationSec: numberWithin(set.durationSec, SESSION_LIMITS.durationSec),
     intensity: numberWithin(set.intensity, MAX_INTENSITY, MIN_INTENSITY),
     distanceKm: numberWithin(set.distanceKm, SESSION_LIMITS.distanceKm),
+    ...tick(set),
   };
 }
 
@@ -201,13 +211,34 @@ export function saveTimer(storage: Pick<DeviceStorage, "setItem" | "removeItem">
   );
 }
 
+/** The rest running between two sets, so a reload in the middle of it keeps counting. */
+export function loadRest(storage: Pick<DeviceStorage, "getItem">): RestCountdown | null {
+  return parseRestCountdown(readJson(storage, SESSION_STORAGE_KEYS.rest));
+}
+
+export function saveRest(storage: Pick<DeviceStorage, "setItem" | "removeItem">, rest: RestCountdown | null): void {
+  if (rest === null) storage.removeItem(SESSION_STORAGE_KEYS.rest);
+  else storage.setItem(SESSION_STORAGE_KEYS.rest, JSON.stringify(rest));
+}
+
+export function loadSessionNotes(storage: Pick<DeviceStorage, "getItem">): string {
+  return (storage.getItem(SESSION_STORAGE_KEYS.sessionNotes) ?? "").slice(0, SESSION_LIMITS.sessionNotesLength);
+}
+
+export function saveSessionNotes(storage: Pick<DeviceStorage, "setItem" | "removeItem">, notes: string): void {
+  if (notes === "") storage.removeItem(SESSION_STORAGE_KEYS.sessionNotes);
+  else storage.setItem(SESSION_STORAGE_KEYS.sessionNotes, notes);
+}
+
 /**
- * A finished or abandoned session: its clock and the inputs of every card.
+ * A finished or abandoned session: its clock, its rest, its notes and the inputs of every card.
  * All 'suivie_exo_inputs:' keys go, not only this session's: an exercise
  * removed from the session must not come back with old sets.
  */
 export function forgetSession(storage: DeviceStorage): void {
   storage.removeItem(SESSION_STORAGE_KEYS.startedAt);
   storage.removeItem(SESSION_STORAGE_KEYS.timer);
+  storage.removeItem(SESSION_STORAGE_KEYS.rest);
+  storage.removeItem(SESSION_STORAGE_KEYS.sessionNotes);
   for (const key of storage.keysStartingWith(SESSION_STORAGE_KEYS.inputsPrefix)) storage.removeItem(key);
 }

@@ -1,12 +1,20 @@
+import { Suspense, use } from "react";
 import { Link } from "react-router";
 import { withAccountView } from "~/components/account/account-url";
 import { AlertIcon, CheckCircleIcon } from "~/components/layout/icons";
 import type { SessionResult } from "~/domain/workout/session-payload";
 import { durationMinutes } from "~/domain/workout/session-timer";
 import { CheckIcon } from "../workout-icons";
+import { loadNewRecords } from "./new-records-loader";
 import { translateSessionRefusal } from "./session-refusal";
 import type { SessionT } from "./set-logger";
 import styles from "./session.module.css";
+
+/** The beaten records' list, its code loaded when a summary has some. */
+function NewRecordsList(props: { records: SessionResult["newRecords"]; t: SessionT; language: string }) {
+  const { default: List } = use(loadNewRecords());
+  return <List {...props} />;
+}
 
 function SavingStatus({ result, loginHref, t }: { result: SessionResult; loginHref: string; t: SessionT }) {
   switch (result.outcome) {
@@ -78,11 +86,19 @@ export function SessionSummary({
         <h3 id="session-summary-title" tabIndex={-1}>
           {t("summary.title")}
         </h3>
-        <p className={styles.congrats}>{t("summary.congrats")}</p>
+        {/* No 'Bravo' beside 'rien à enregistrer': it congratulates logged work only. */}
+        {summary.completedExercises > 0 && result.outcome !== "nothing-to-save" ? (
+          <p className={styles.congrats}>{t("summary.congrats")}</p>
+        ) : null}
       </header>
       <output className={styles.savingStatus}>
         <SavingStatus result={result} loginHref={withAccountView(currentHref, "login")} t={t} />
       </output>
+      {result.newRecords.length > 0 ? (
+        <Suspense fallback={null}>
+          <NewRecordsList records={result.newRecords} t={t} language={language} />
+        </Suspense>
+      ) : null}
       <dl className={styles.figures}>
         <div className={styles.figure}>
           <dt>{t("summary.duration")}</dt>

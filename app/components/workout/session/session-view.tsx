@@ -1,16 +1,19 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { withAccountView } from "~/components/account/account-url";
 import { Modal } from "~/components/ui/modal";
+import type { SessionMemory } from "~/domain/workout/last-time";
+import { progressPath } from "~/lib/progress-path";
 import { formatBuilderAction } from "~/domain/workout/builder-url";
-import { withFrenchSpacing } from "~/lib/french-spacing";
 import type { PlannedExercise } from "~/domain/workout/planned-exercises";
-import { isExerciseDone, SESSION_LIMITS } from "~/domain/workout/session-entries";
+import { type ExerciseInput, hasLoggedValue, isExerciseDone, SESSION_LIMITS } from "~/domain/workout/session-entries";
 import { formatSessionIntent, freshInputs, SESSION_FORM_FIELDS } from "~/domain/workout/session-form";
 import { elapsedMs, formatClock, timerPhase } from "~/domain/workout/session-timer";
 import type { SessionActionData, SessionFormStart } from "~/services/workout/session-page.server";
 import { ExerciseCard } from "./exercise-card";
 import { RestTimer } from "./rest-timer";
-import { ModeChoice, SetLogger, type SessionT } from "./set-logger";
+import { ModeChoice, SetLogger } from "./set-logger";
 import { SessionSummary } from "./session-summary";
 import { useSessionRunner } from "./use-session-runner";
 import styles from "./session.module.css";
@@ -21,6 +24,8 @@ export interface SessionViewProps {
   /** The signed-in user's id; null for a visitor. */
   userId: string | null;
   exercises: PlannedExercise[];
+  /** Each exercise's description by id, in the page's language (the builder's cards carry them). */
+  descriptions?: Readonly<Record<string, string>>;
   /** What the page was served with: the start of a session run without JavaScript, and its finish's key. */
   formStart: SessionFormStart;
   /** The route action's answer to the form sent without JavaScript. */
@@ -31,6 +36,8 @@ export interface SessionViewProps {
   pageHref: string;
   hydrated: boolean;
   language: string;
+  /** Each exercise's last time (a signed-in user's); a visitor's is empty. */
+  memory: SessionMemory;
 }
 
 /**
@@ -41,19 +48,9 @@ export interface SessionViewProps {
  */
 export default function SessionView(props: SessionViewProps) {
   const { exercises, hydrated, formResult, builderFormId, pageHref } = props;
-  const { t: translate, i18n } = useTranslation("workout-session");
-  // French marks stay with their word ("séance ?" never breaks before its "?"), as on the rest of the page.
-  const t = useMemo(
-    () =>
-      ((key: string, options?: Parameters<SessionT>[1]) =>
-        withFrenchSpacing(translate(key, options), i18n.language)) as SessionT,
-    [translate, i18n.language],
-  );
-  const [notes, setNotes] = useState("");
-  const notesRef = useRef(notes);
-  useEffect(() => {
-    notesRef.current = notes;
-  }, [notes]);
+  // French texts carry their no-break spaces ("séance ?" never breaks before its "?").
+  const { t } = useTranslation("workout-session");
+  const popup = useRef<HTMLDivElement>(null);
   const nameRef = useRef(props.sessionName);
   useEffect(() => {
     nameRef.current = props.sessionName;
@@ -66,7 +63,6 @@ export default function SessionView(props: SessionViewProps) {
       () => (document.getElementById("session-name") as HTMLInputElement | null)?.value.trim() || nameRef.current,
       [],
     ),
-    sessionNotes: useCallback(() => notesRef.current, []),
     userId: props.userId,
   });
 
@@ -87,7 +83,19 @@ export default function SessionView(props: SessionViewProps) {
       <h2 id="builder-heading" tabIndex={-1}>
         {props.sessionName}
       </h2>
-      {summaryShown ? null : <p className={styles.intro}>{hydrated ? t("intro") : t("introNoScript")}</p>}
+      {summaryShown ? null : (
+        <p className={`${styles.intro} ${hydrated ? styles.liveIntro : ""}`}>
+          {hydrated ? t("intro") : t("introNoScript")}
+        </p>
+      )}
+      {summaryShown || props.memory.signedIn ? null : (
+        <p className={styles.lastTime}>
+          {t("lastTime.visitor")}{" "}
+          <Link to={withAccountView(pageHref, "login")} preventScrollReset>
+            {t("lastTime.login")}
+          </Link>
+        </p>
+      )}
     </header>
   );
 
@@ -135,6 +143,27 @@ export default function SessionView(props: SessionViewProps) {
   const openIndex = exercises.findIndex((exercise) => exercise.id === runner.openId);
   const openExercise = openIndex >= 0 ? exercises[openIndex] : undefined;
   const openInput = openExercise ? runner.inputs[openExercise.id] : undefined;
+  const memoryOf = (id: string) =>
+    props.memory.signedIn ? { lastTime: props.memory.lastTimes[id] ?? null, progressHref: progressPath(id) } : null;
+  /** A value refused where it was typed keeps the popup open, its field focused: nothing typed is dropped. */
+  const popupKeepsOpen = () => {
+    const refused = popup.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]');
+    refused?.focus();
+    return refused != null;
+  };
+  const closePopup = () => {
+    if (!popupKeepsOpen()) runner.closeCard();
+  };
+  const liveBehaviour = (id: string) =>
+    ({
+      kind: "live",
+      onChange: (change: (input: ExerciseInput) => ExerciseInput) => runner.setInput(id, change),
+      onTick: (set: number) => runner.tickSet(id, set),
+    }) as const;
+  const unlogged = exercises.filter((exercise) => {
+    const input = inputs[exercise.id];
+    return !input || !hasLoggedValue(input);
+  }).length;
 
   return (
     <section className={styles.session} aria-labelledby="builder-heading">
@@ -221,7 +250,13 @@ export default function SessionView(props: SessionViewProps) {
           </p>
         ) : null}
         {live && runner.openId === null ? (
-          <RestTimer rest={runner.rest} news={runner.restNews} onSkip={runner.skipRest} t={t} />
+          <RestTimer
+            rest={runner.rest}
+            news={runner.restNews}
+            onSkip={runner.skipRest}
+            onChange={runner.changeRest}
+            t={t}
+          />
         ) : null}
 
         <ol className={styles.cards} aria-label={t("exercisesLabel")}>
@@ -230,12 +265,13 @@ export default function SessionView(props: SessionViewProps) {
             return (
               <ExerciseCard
                 key={exercise.id}
-                exercise={exercise}
+                exercise={{ ...exercise, description: props.descriptions?.[exercise.id] }}
                 index={index}
                 input={input}
                 done={isExerciseDone(input)}
                 t={t}
                 separator={separator}
+                memory={memoryOf(exercise.id)}
                 live={live ? { onOpen: () => runner.openCard(exercise.id) } : null}
                 noScript={
                   live
@@ -262,8 +298,8 @@ export default function SessionView(props: SessionViewProps) {
               className="field-input"
               rows={2}
               maxLength={SESSION_LIMITS.sessionNotesLength}
-              value={notes}
-              onChange={(event) => setNotes(event.currentTarget.value)}
+              value={runner.notes}
+              onChange={(event) => runner.setNotes(event.currentTarget.value)}
             />
           ) : (
             <textarea
@@ -305,37 +341,37 @@ export default function SessionView(props: SessionViewProps) {
           <Modal
             open={openExercise !== undefined}
             onClose={runner.closeCard}
+            keepOpen={popupKeepsOpen}
             labelledBy="set-popup-title"
             closeLabel={t("popupClose")}
           >
             {openExercise && openInput ? (
-              <div key={openExercise.id} className={styles.popup}>
+              <div key={openExercise.id} ref={popup} className={styles.popup}>
                 <h2 id="set-popup-title" className={styles.popupTitle}>
                   {openExercise.name}
                 </h2>
                 <ModeChoice
                   exerciseIndex={openIndex}
                   mode={openInput.mode}
-                  behaviour={{
-                    kind: "live",
-                    onChange: (change) => runner.setInput(openExercise.id, change),
-                    onStartRest: runner.startRest,
-                  }}
+                  behaviour={liveBehaviour(openExercise.id)}
                   t={t}
                 />
-                <RestTimer rest={runner.rest} news={runner.restNews} onSkip={runner.skipRest} t={t} />
+                <RestTimer
+                  rest={runner.rest}
+                  news={runner.restNews}
+                  onSkip={runner.skipRest}
+                  onChange={runner.changeRest}
+                  t={t}
+                />
                 <SetLogger
                   exerciseIndex={openIndex}
                   input={openInput}
-                  behaviour={{
-                    kind: "live",
-                    onChange: (change) => runner.setInput(openExercise.id, change),
-                    onStartRest: runner.startRest,
-                  }}
+                  behaviour={liveBehaviour(openExercise.id)}
                   separator={separator}
                   t={t}
+                  memory={memoryOf(openExercise.id)}
                 />
-                <button type="button" className={`button button-primary ${styles.validate}`} onClick={runner.closeCard}>
+                <button type="button" className={`button button-primary ${styles.validate}`} onClick={closePopup}>
                   {t("sets.validate")}
                 </button>
               </div>
@@ -350,6 +386,9 @@ export default function SessionView(props: SessionViewProps) {
             <div className={styles.confirm}>
               <h2 id="finish-confirm-title">{t("confirm.title")}</h2>
               <p>{t("confirm.text")}</p>
+              {unlogged > 0 ? (
+                <p className={styles.confirmWarning}>{t("confirm.unlogged", { count: unlogged })}</p>
+              ) : null}
               <div className={styles.confirmButtons}>
                 <button type="button" className="button button-secondary" onClick={runner.cancelFinish}>
                   {t("confirm.cancel")}

@@ -14,10 +14,18 @@ import {
   changeSets,
   exerciseField,
   formatSessionIntent,
+  MAX_TYPED_LENGTH,
   parseTypedNumber,
   type SessionFieldError,
 } from "~/domain/workout/session-form";
-import { formatClock } from "~/domain/workout/session-timer";
+import {
+  cardioRowOf,
+  type LastTimeLine,
+  placeholderSets,
+  type PreviousSet,
+  resumePreviousSets,
+  strengthRowOf,
+} from "~/domain/workout/last-time";
 import styles from "./session.module.css";
 
 /** The workout-session namespace's t. */
@@ -32,7 +40,8 @@ export type LoggerBehaviour =
   | {
       kind: "live";
       onChange: (change: (input: ExerciseInput) => ExerciseInput) => void;
-      onStartRest: (s: number) => void;
+      /** The set's 'fait' tick: marks it done, and starts its rest when it has one. */
+      onTick: (set: number) => void;
     }
   | { kind: "form"; errors: readonly SessionFieldError[]; formAction: string };
 
@@ -46,6 +55,8 @@ interface NumberFieldProps {
   decimals: boolean;
   /** "," or ".": how the page's language writes a decimal number. */
   separator: string;
+  /** Shown in the empty field (what was done last time, say); never a value. */
+  placeholder?: string;
   behaviour: LoggerBehaviour;
   onValue: (value: number | null) => void;
   t: SessionT;
@@ -62,9 +73,23 @@ function withinBounds(value: number | null, min: number, max: number): value is 
  * A number as people type it: a text box with the number keyboard, so a
  * comma works as well as a dot ("22,5"), which number boxes do not accept
  * everywhere. In the browser the text stays as typed while the card gets its
- * value (null while empty or not a number within bounds, and then said so).
+ * value (null while empty or not a number within bounds, and then said so
+ * under the field: the popup does not close over it). Without JavaScript a
+ * refused value comes back as it was typed, with the same message.
  */
-function NumberField({ name, label, value, min, max, decimals, separator, behaviour, onValue, t }: NumberFieldProps) {
+function NumberField({
+  name,
+  label,
+  value,
+  min,
+  max,
+  decimals,
+  separator,
+  placeholder,
+  behaviour,
+  onValue,
+  t,
+}: NumberFieldProps) {
   const written = value === null ? "" : String(value).replace(".", separator);
   const [typed, setTyped] = useState(written);
   const typedValue = parseTypedNumber(typed);
@@ -84,6 +109,8 @@ function NumberField({ name, label, value, min, max, decimals, separator, behavi
     inputMode: decimals ? ("decimal" as const) : ("numeric" as const),
     pattern: decimals ? DECIMAL_PATTERN : WHOLE_PATTERN,
     autoComplete: "off",
+    maxLength: MAX_TYPED_LENGTH,
+    placeholder,
     className: `field-input ${styles.numberInput}`,
     "aria-invalid": invalid ? true : undefined,
     "aria-describedby": invalid ? errorId : undefined,
@@ -105,7 +132,7 @@ function NumberField({ name, label, value, min, max, decimals, separator, behavi
           }}
         />
       ) : (
-        <input {...common} defaultValue={written} />
+        <input {...common} defaultValue={formError?.typed ?? written} />
       )}
       {invalid ? (
         <p id={errorId} className="field-error">
@@ -198,10 +225,124 @@ export function ModeChoice({
   );
 }
 
+type StrengthField = Exclude<keyof StrengthSetInput, "done">;
+type CardioField = Exclude<keyof CardioSetInput, "done">;
+
+/** One field of a set row: its value's key, its label's key, its bounds. */
+interface SetFieldSpec<Key extends string> {
+  key: Key;
+  label: string;
+  min: number;
+  max: number;
+  decimals: boolean;
+}
+
+const STRENGTH_FIELDS: readonly SetFieldSpec<StrengthField>[] = [
+  { key: "weight", label: "sets.weight", min: 0, max: SESSION_LIMITS.weightKg, decimals: true },
+  { key: "reps", label: "sets.reps", min: 0, max: SESSION_LIMITS.reps, decimals: false },
+  { key: "restSec", label: "sets.rest", min: 0, max: SESSION_LIMITS.restSec, decimals: false },
+];
+
+const CARDIO_FIELDS: readonly SetFieldSpec<CardioField>[] = [
+  { key: "durationMin", label: "sets.durationMin", min: 0, max: SESSION_LIMITS.durationMin, decimals: false },
+  { key: "durationSec", label: "sets.durationSec", min: 0, max: SESSION_LIMITS.durationSec, decimals: false },
+  { key: "intensity", label: "sets.intensity", min: MIN_INTENSITY, max: MAX_INTENSITY, decimals: false },
+  { key: "distanceKm", label: "sets.distance", min: 0, max: SESSION_LIMITS.distanceKm, decimals: true },
+];
+
+/** A field of a row: what it is, its value, and what its empty box may suggest. */
+export interface SetRowField {
+  spec: SetFieldSpec<string>;
+  value: number | null;
+  placeholder?: string;
+}
+
+/**
+ * One set: its fields, its 'fait' tick (which starts the rest when the set
+ * has one) and its deletion. Its values come in `fields`, each with a place
+ * for a placeholder.
+ */
+export function SetRow({
+  exerciseIndex,
+  index,
+  cardio,
+  fields,
+  done,
+  behaviour,
+  separator,
+  onValue,
+  onTick,
+  onDelete,
+  t,
+}: {
+  exerciseIndex: number;
+  index: number;
+  cardio: boolean;
+  fields: readonly SetRowField[];
+  done: boolean;
+  behaviour: LoggerBehaviour;
+  separator: string;
+  onValue: (key: string, value: number | null) => void;
+  onTick: () => void;
+  onDelete: () => void;
+  t: SessionT;
+}) {
+  const i = exerciseIndex;
+  const number = index + 1;
+  const tickName = exerciseField.done(i, index, cardio);
+  return (
+    <li className={styles.setRow} data-done={done || undefined}>
+      <fieldset className={styles.setFieldset}>
+        <legend className={styles.setLegend}>{t("sets.set", { number })}</legend>
+        <div className={cardio ? styles.cardioFields : styles.strengthFields}>
+          {fields.map(({ spec, value, placeholder }) => (
+            <NumberField
+              key={spec.key}
+              name={exerciseField[spec.key as StrengthField | CardioField](i, index)}
+              label={t(spec.label)}
+              value={value}
+              min={spec.min}
+              max={spec.max}
+              decimals={spec.decimals}
+              separator={separator}
+              placeholder={placeholder}
+              behaviour={behaviour}
+              onValue={(next) => onValue(spec.key, next)}
+              t={t}
+            />
+          ))}
+        </div>
+        <div className={styles.setActions}>
+          <label className={styles.tick}>
+            {behaviour.kind === "live" ? (
+              <input type="checkbox" name={tickName} checked={done} onChange={onTick} />
+            ) : (
+              <input type="checkbox" name={tickName} value="1" defaultChecked={done} />
+            )}
+            <span>
+              {t("sets.done")}
+              <span className="visually-hidden"> ({t("sets.doneOf", { number })})</span>
+            </span>
+          </label>
+          <ChangeButton
+            behaviour={behaviour}
+            intent={formatSessionIntent({ kind: "delete-set", exercise: i, set: index })}
+            onClick={onDelete}
+            className={`button button-ghost ${styles.deleteButton}`}
+            label={t("sets.deleteSet", { number })}
+          >
+            {t("sets.delete")}
+          </ChangeButton>
+        </div>
+      </fieldset>
+    </li>
+  );
+}
+
 /**
  * The sets of one exercise in its mode (weight, reps and rest for muscu and
  * pdc; duration in minutes and seconds, intensity 1-10 and distance for
- * cardio), add and delete, and the notes.
+ * cardio), each a SetRow; add (a copy of the last set) and delete; the notes.
  */
 export function SetLogger({
   exerciseIndex,
@@ -209,6 +350,7 @@ export function SetLogger({
   behaviour,
   separator,
   t,
+  memory = null,
 }: {
   exerciseIndex: number;
   input: ExerciseInput;
@@ -216,139 +358,94 @@ export function SetLogger({
   /** The decimal separator of the page's language. */
   separator: string;
   t: SessionT;
+  /** The exercise's last time and its progress page, for a signed-in user who did it before. */
+  memory?: { lastTime: LastTimeLine | null; progressHref: string } | null;
 }) {
   const i = exerciseIndex;
   const cardio = input.mode === "cardio";
   const change = (apply: (input: ExerciseInput) => ExerciseInput) => {
     if (behaviour.kind === "live") behaviour.onChange(apply);
   };
-  const setStrength = (j: number, patch: Partial<StrengthSetInput>) =>
-    change((current) => ({ ...current, sets: current.sets.map((set, k) => (k === j ? { ...set, ...patch } : set)) }));
-  const setCardio = (j: number, patch: Partial<CardioSetInput>) =>
-    change((current) => ({
-      ...current,
-      cardioSets: current.cardioSets.map((set, k) => (k === j ? { ...set, ...patch } : set)),
-    }));
-  const field = { behaviour, t, separator };
-  const rows = cardio ? input.cardioSets.length : input.sets.length;
-  const atLimit = rows >= SESSION_LIMITS.setsPerEntry;
+  const patchSet = (j: number, patch: Record<string, number | null>) =>
+    change((current) =>
+      cardio
+        ? { ...current, cardioSets: current.cardioSets.map((set, k) => (k === j ? { ...set, ...patch } : set)) }
+        : { ...current, sets: current.sets.map((set, k) => (k === j ? { ...set, ...patch } : set)) },
+    );
+  const previous = memory?.lastTime?.previous ?? null;
+  // Last time's set of the same row stands in each empty field (never a value: it is not saved).
+  const hints = placeholderSets(previous, input.mode);
+  const hintOf = (set: PreviousSet | undefined, key: string): string | undefined => {
+    if (!set || key === "intensity") return undefined;
+    const row: Record<string, unknown> = cardio ? { ...cardioRowOf(set) } : { ...strengthRowOf(set) };
+    const value = row[key];
+    return typeof value === "number" ? String(value).replace(".", separator) : undefined;
+  };
+  const rowsOf = (): { fields: SetRowField[]; done: boolean }[] =>
+    cardio
+      ? input.cardioSets.map((set, j) => ({
+          fields: CARDIO_FIELDS.map((spec) => ({
+            spec,
+            value: set[spec.key],
+            placeholder: hintOf(hints[j], spec.key),
+          })),
+          done: set.done === true,
+        }))
+      : input.sets.map((set, j) => ({
+          fields: STRENGTH_FIELDS.map((spec) => ({
+            spec,
+            value: set[spec.key],
+            placeholder: hintOf(hints[j], spec.key),
+          })),
+          done: set.done === true,
+        }));
+  const rows = rowsOf();
+  const atLimit = rows.length >= SESSION_LIMITS.setsPerEntry;
 
   return (
     <div className={styles.logger}>
+      {memory ? (
+        <div className={styles.memory}>
+          {/* The card shows the line already; the popup, over the cards, shows it again. */}
+          {memory.lastTime && behaviour.kind === "live" ? (
+            <p className={styles.lastTime}>{memory.lastTime.line}</p>
+          ) : null}
+          <div className={styles.memoryActions}>
+            {previous ? (
+              <ChangeButton
+                behaviour={behaviour}
+                intent={formatSessionIntent({ kind: "resume-sets", exercise: i })}
+                onClick={() => change((current) => resumePreviousSets(current, previous))}
+                className="button button-secondary"
+              >
+                {t("lastTime.resume")}
+              </ChangeButton>
+            ) : null}
+            <a href={memory.progressHref} className={styles.progressLink}>
+              {t("lastTime.progress")}
+            </a>
+          </div>
+        </div>
+      ) : null}
       <ol className={styles.setList}>
-        {(cardio ? input.cardioSets : input.sets).map((_, j) => {
-          const number = j + 1;
-          const strength = input.sets[j];
-          const cardioSet = input.cardioSets[j];
-          return (
-            <li key={j} className={styles.setRow}>
-              <fieldset className={styles.setFieldset}>
-                <legend className={styles.setLegend}>{t("sets.set", { number })}</legend>
-                <div className={cardio ? styles.cardioFields : styles.strengthFields}>
-                  {!cardio && strength ? (
-                    <>
-                      <NumberField
-                        {...field}
-                        name={exerciseField.weight(i, j)}
-                        label={t("sets.weight")}
-                        value={strength.weight}
-                        min={0}
-                        max={SESSION_LIMITS.weightKg}
-                        decimals
-                        onValue={(weight) => setStrength(j, { weight })}
-                      />
-                      <NumberField
-                        {...field}
-                        name={exerciseField.reps(i, j)}
-                        label={t("sets.reps")}
-                        value={strength.reps}
-                        min={0}
-                        max={SESSION_LIMITS.reps}
-                        decimals={false}
-                        onValue={(reps) => setStrength(j, { reps })}
-                      />
-                      <NumberField
-                        {...field}
-                        name={exerciseField.restSec(i, j)}
-                        label={t("sets.rest")}
-                        value={strength.restSec}
-                        min={0}
-                        max={SESSION_LIMITS.restSec}
-                        decimals={false}
-                        onValue={(restSec) => setStrength(j, { restSec })}
-                      />
-                    </>
-                  ) : null}
-                  {cardio && cardioSet ? (
-                    <>
-                      <NumberField
-                        {...field}
-                        name={exerciseField.durationMin(i, j)}
-                        label={t("sets.durationMin")}
-                        value={cardioSet.durationMin}
-                        min={0}
-                        max={SESSION_LIMITS.durationMin}
-                        decimals={false}
-                        onValue={(durationMin) => setCardio(j, { durationMin })}
-                      />
-                      <NumberField
-                        {...field}
-                        name={exerciseField.durationSec(i, j)}
-                        label={t("sets.durationSec")}
-                        value={cardioSet.durationSec}
-                        min={0}
-                        max={SESSION_LIMITS.durationSec}
-                        decimals={false}
-                        onValue={(durationSec) => setCardio(j, { durationSec })}
-                      />
-                      <NumberField
-                        {...field}
-                        name={exerciseField.intensity(i, j)}
-                        label={t("sets.intensity")}
-                        value={cardioSet.intensity}
-                        min={MIN_INTENSITY}
-                        max={MAX_INTENSITY}
-                        decimals={false}
-                        onValue={(intensity) => setCardio(j, { intensity })}
-                      />
-                      <NumberField
-                        {...field}
-                        name={exerciseField.distanceKm(i, j)}
-                        label={t("sets.distance")}
-                        value={cardioSet.distanceKm}
-                        min={0}
-                        max={SESSION_LIMITS.distanceKm}
-                        decimals
-                        onValue={(distanceKm) => setCardio(j, { distanceKm })}
-                      />
-                    </>
-                  ) : null}
-                </div>
-                <div className={styles.setActions}>
-                  {behaviour.kind === "live" && !cardio && strength?.restSec ? (
-                    <button
-                      type="button"
-                      className={`button button-secondary ${styles.restButton}`}
-                      onClick={() => behaviour.onStartRest(strength.restSec!)}
-                      aria-label={t("sets.startRestLabel", { number, time: formatClock(strength.restSec * 1000) })}
-                    >
-                      {t("sets.startRest", { time: formatClock(strength.restSec * 1000) })}
-                    </button>
-                  ) : null}
-                  <ChangeButton
-                    behaviour={behaviour}
-                    intent={formatSessionIntent({ kind: "delete-set", exercise: i, set: j })}
-                    onClick={() => change((current) => changeSets(current, { kind: "delete-set", set: j }))}
-                    className={`button button-ghost ${styles.deleteButton}`}
-                    label={t("sets.deleteSet", { number })}
-                  >
-                    {t("sets.delete")}
-                  </ChangeButton>
-                </div>
-              </fieldset>
-            </li>
-          );
-        })}
+        {rows.map((row, j) => (
+          <SetRow
+            key={j}
+            exerciseIndex={i}
+            index={j}
+            cardio={cardio}
+            fields={row.fields}
+            done={row.done}
+            behaviour={behaviour}
+            separator={separator}
+            onValue={(key, value) => patchSet(j, { [key]: value })}
+            onTick={() => {
+              if (behaviour.kind === "live") behaviour.onTick(j);
+            }}
+            onDelete={() => change((current) => changeSets(current, { kind: "delete-set", set: j }))}
+            t={t}
+          />
+        ))}
       </ol>
       {atLimit ? null : (
         <ChangeButton

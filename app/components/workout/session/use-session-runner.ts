@@ -4,6 +4,7 @@ import {
   closedInput,
   type ExerciseIdentity,
   type ExerciseInput,
+  hasLoggedValue,
   isExerciseDone,
   type KeptProgress,
   keptProgress,
@@ -12,6 +13,7 @@ import {
 import { freshInputs } from "~/domain/workout/session-form";
 import { buildSessionPayload, type SessionResult, sessionResultOf } from "~/domain/workout/session-payload";
 import {
+  adjustRest,
   elapsedMs,
   idleTimer,
   pauseTimer,
@@ -20,6 +22,7 @@ import {
   startRest,
   startTimer,
   type TimerState,
+  timerPhase,
 } from "~/domain/workout/session-timer";
 import { keepPendingSession, newIdempotencyKey, retryDelayMs, sendPendingSessions } from "./session-outbox";
 import {
@@ -28,8 +31,12 @@ import {
   forgetSession,
   loadExerciseInput,
   loadExerciseInputs,
+  loadRest,
+  loadSessionNotes,
   loadTimer,
   saveExerciseInput,
+  saveRest,
+  saveSessionNotes,
   saveTimer,
   subscribeToDevice,
 } from "./session-storage";
@@ -58,6 +65,11 @@ export interface SessionRunner {
   /** True once the inputs and the clock are read from the device (after hydration). */
   restored: boolean;
   setInput(id: string, change: (input: ExerciseInput) => ExerciseInput): void;
+  /** Ticks or unticks a set of the card's mode as done; ticking a set with a rest time starts the rest. */
+  tickSet(id: string, set: number): void;
+  /** The notes on the whole session, kept on the device like the cards. */
+  notes: string;
+  setNotes(notes: string): void;
   openId: string | null;
   openCard(id: string): void;
   /** Closing the popup marks the exercise done (when a set holds a value) and saves it. */
@@ -78,13 +90,14 @@ export interface SessionRunner {
   rest: RestState | null;
   restNews: RestNews;
   startRest(seconds: number): void;
+  /** −15 s or +15 s on the running rest. */
+  changeRest(deltaSeconds: number): void;
   skipRest(): void;
 }
 
 export interface SessionRunnerOptions {
   exercises: readonly ExerciseIdentity[];
   sessionName: () => string;
-  sessionNotes: () => string;
   /** The signed-in user's id; null for a visitor (nothing is saved). */
   userId: string | null;
 }
@@ -104,25 +117,23 @@ function progressOf(exercises: readonly ExerciseIdentity[], inputs: Record<strin
  * then shows what the device kept); the popup; the finish (build, keep on
  * the device, send, report); the rest timer; the best progress figure.
  */
-export function useSessionRunner({
-  exercises,
-  sessionName,
-  sessionNotes,
-  userId,
-}: SessionRunnerOptions): SessionRunner {
+export function useSessionRunner({ exercises, sessionName, userId }: SessionRunnerOptions): SessionRunner {
   const version = useSyncExternalStore(subscribeToDevice, deviceVersion, () => NOT_HYDRATED);
   // A saved session changes what the page shows of the user (their last session): read it again.
   const { revalidate } = useRevalidator();
   const restored = version !== NOT_HYDRATED;
   const inputs = restored ? loadExerciseInputs(deviceStorage, exercises) : freshInputs(exercises);
   const timer = restored ? loadTimer(deviceStorage) : idleTimer();
+  const rest = restored ? loadRest(deviceStorage) : null;
+  const notes = restored ? loadSessionNotes(deviceStorage) : "";
 
   const [now, setNow] = useState(() => Date.now());
   const [openId, setOpenId] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState<SavingProgress | null>(null);
   const [result, setResult] = useState<SessionResult | null>(null);
-  const [rest, setRest] = useState<RestCountdown | null>(null);
+  // On the device, so a reload in the middle of a rest keeps counting.
+  const setRest = (countdown: RestCountdown | null) => saveRest(deviceStorage, countdown);
 
   // The best figure seen for this session, started over when the session changes (keptProgress).
   const sessionKey = exercises.map((exercise) => exercise.id).join(" ");
@@ -137,11 +148,37 @@ export function useSessionRunner({
     const next = change(loadExerciseInput(deviceStorage, exercise));
     saveExerciseInput(deviceStorage, id, next);
     setKept(keptProgress(keptNow, sessionKey, progressOf(exercises, { ...inputs, [id]: next })));
+    // The first set logged starts the clock: a session is never saved with 0 minutes for want of 'Commencer'.
+    const sets = next.mode === "cardio" ? next.cardioSets : next.sets;
+    if ((hasLoggedValue(next) || sets.some((set) => set.done)) && timerPhase(loadTimer(deviceStorage)) === "idle") {
+      updateTimer(startTimer);
+    }
+  }
+
+  function tickSet(id: string, index: number) {
+    let restSeconds = 0;
+    setInput(id, (input) => {
+      const cardio = input.mode === "cardio";
+      const set = (cardio ? input.cardioSets : input.sets)[index];
+      if (!set) return input;
+      const done = !set.done;
+      if (done && "restSec" in set && set.restSec) restSeconds = set.restSec;
+      const toggle = <T extends { done?: boolean }>(list: T[]) =>
+        list.map((item, k) => (k === index ? { ...item, done } : item));
+      return cardio ? { ...input, cardioSets: toggle(input.cardioSets) } : { ...input, sets: toggle(input.sets) };
+    });
+    if (restSeconds > 0) beginRest(restSeconds);
+  }
+
+  function beginRest(seconds: number) {
+    const at = Date.now();
+    setRest(startRest(seconds, at));
+    setNow(at);
   }
 
   function updateTimer(change: (state: TimerState, at: number) => TimerState) {
     const at = Date.now();
-    saveTimer(deviceStorage, change(timer, at));
+    saveTimer(deviceStorage, change(loadTimer(deviceStorage), at));
     setNow(at);
   }
 
@@ -155,12 +192,15 @@ export function useSessionRunner({
 
   const restLeft = rest ? restSecondsLeft(rest, now) : null;
   const restOver = restLeft === 0;
+  const restEndsAt = rest?.endsAt ?? null;
   useEffect(() => {
-    if (!restOver) return;
-    navigator.vibrate?.(REST_OVER_VIBRATION);
-    const timeout = window.setTimeout(() => setRest(null), REST_OVER_MS);
+    if (!restOver || restEndsAt === null) return;
+    // A rest that ended long ago (the page was reloaded much later) goes without a buzz.
+    const sinceEnd = Date.now() - restEndsAt;
+    if (sinceEnd < REST_OVER_MS) navigator.vibrate?.(REST_OVER_VIBRATION);
+    const timeout = window.setTimeout(() => saveRest(deviceStorage, null), Math.max(0, REST_OVER_MS - sinceEnd));
     return () => window.clearTimeout(timeout);
-  }, [restOver]);
+  }, [restOver, restEndsAt]);
 
   async function confirmFinish() {
     setConfirming(false);
@@ -177,7 +217,7 @@ export function useSessionRunner({
       startedAt: new Date(frozen.startedAt ?? endedAt),
       endedAt: new Date(endedAt),
       countedSeconds: frozen.startedAt === null ? 0 : elapsedMs(frozen, endedAt) / 1000,
-      notes: sessionNotes(),
+      notes: loadSessionNotes(deviceStorage),
       idempotencyKey: key,
     });
     // Then everything resets: the next session starts from nothing.
@@ -207,6 +247,7 @@ export function useSessionRunner({
         outcome: report.saved.includes(key) ? "saved" : mine ? "failed" : "kept-on-device",
         errorCount: report.refused.length,
         refusal: mine?.refusal ?? report.refused[0]?.refusal ?? null,
+        newRecords: report.newRecords[key] ?? [],
       }),
     );
   }
@@ -244,6 +285,9 @@ export function useSessionRunner({
     inputs,
     restored,
     setInput,
+    tickSet,
+    notes,
+    setNotes: (text) => saveSessionNotes(deviceStorage, text),
     openId,
     openCard: setOpenId,
     closeCard() {
@@ -264,9 +308,11 @@ export function useSessionRunner({
     backToSession: () => setResult(null),
     rest: rest && restLeft !== null ? { countdown: rest, secondsLeft: restLeft } : null,
     restNews: rest === null ? null : restOver ? { kind: "over" } : { kind: "started", seconds: rest.totalSeconds },
-    startRest(seconds) {
+    startRest: beginRest,
+    changeRest(deltaSeconds) {
+      if (!rest) return;
       const at = Date.now();
-      setRest(startRest(seconds, at));
+      setRest(adjustRest(rest, deltaSeconds, at));
       setNow(at);
     },
     skipRest: () => setRest(null),
