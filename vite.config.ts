@@ -4,6 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { installableAppFiles, precachedTranslations } from "./scripts/pwa/build-files.ts";
 
 /**
  * Components import useTranslation and Trans from "react-i18next" as usual;
@@ -89,8 +91,58 @@ function siteChunk() {
 
 const site = siteChunk();
 
+const localesDir = fileURLToPath(new URL("./locales", import.meta.url));
+/** Where the browser's files go (react-router.config.ts: BUILD_DIR, default ./build). */
+const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+
+/**
+ * The service worker (app/pwa/worker/sw.ts), built with Workbox's
+ * injectManifest through vite-plugin-pwa: our own worker (the account rules
+ * of its page copies are ours), Workbox's precaching and routing, and the
+ * precache list computed from the build's files. No registration script
+ * and no manifest from the plugin: the pages register on demand
+ * (app/components/pwa/) and the manifests are one per language.
+ */
+const serviceWorker = VitePWA({
+  strategies: "injectManifest",
+  srcDir: "app/pwa/worker",
+  filename: "sw.ts",
+  outDir: clientDir,
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globDirectory: clientDir,
+    globPatterns: [
+      // The code and styles of the shell, the builder and the session view (and the other pages but…
+      "assets/*.{js,css}",
+      // …the catalogue the builder works from, the icons, the offline pages and the manifests.
+      "data/exo/*.json",
+      "icons/*.png",
+      "hors-ligne/*.html",
+      "manifest.*.webmanifest",
+      "favicon.svg",
+    ],
+    // …the charts (loaded on the dashboard only, 180 KB) and the admin and development screens.
+    globIgnores: ["assets/apex-chart*", "assets/admin*", "assets/dev.*"],
+    // Hashed names: the address is the revision.
+    dontCacheBustURLsMatching: /^assets\//,
+    additionalManifestEntries: precachedTranslations(localesDir, [
+      "common",
+      "consent",
+      "account",
+      "workout",
+      "workout-session",
+    ]),
+    // The strength catalogue is the largest file (about 590 KB, 112 KB compressed).
+    maximumFileSizeToCacheInBytes: 1024 * 1024,
+  },
+  // Once, after the browser's build: the server build that follows must not write it again.
+}).map(
+  (plugin) => ({ ...plugin, applyToEnvironment: (environment) => environment.name === "client" }) satisfies Plugin,
+);
+
 export default defineConfig({
-  plugins: [reactRouter(), precompressClientAssets(), site.plugin],
+  plugins: [reactRouter(), precompressClientAssets(), site.plugin, installableAppFiles({ localesDir }), serviceWorker],
   resolve: { alias: appAliases },
   build: {
     rolldownOptions: { output: { codeSplitting: { groups: [site.group] } } },

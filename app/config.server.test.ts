@@ -2,11 +2,42 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, isLoopbackHost, loadConfig } from "./config.server.ts";
+import { ConfigError, isLoopbackHost, loadConfig, unsetLegalNoticeVariables } from "./config.server.ts";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "dynami-config-"));
 
 describe("loadConfig", () => {
+  it("reads the legal notice's settings, trimmed, and leaves the unset ones null", () => {
+    const config = loadConfig(
+      { LEGAL_PUBLISHER_NAME: " Dynami SAS ", LEGAL_HOST_PHONE: "+33 1 23 45 67 89", LEGAL_HOST_NAME: "  " },
+      { dataDir: dataDir() },
+    );
+    expect(config.legalNotice).toEqual({
+      publisherName: "Dynami SAS",
+      publisherAddress: null,
+      publicationDirector: null,
+      hostName: null,
+      hostAddress: null,
+      hostPhone: "+33 1 23 45 67 89",
+    });
+    // The start-up notice names what is left to set.
+    expect(unsetLegalNoticeVariables(config.legalNotice)).toEqual([
+      "LEGAL_PUBLISHER_ADDRESS",
+      "LEGAL_PUBLICATION_DIRECTOR",
+      "LEGAL_HOST_NAME",
+      "LEGAL_HOST_ADDRESS",
+    ]);
+  });
+
+  it.each([
+    ["LEGAL_PUBLISHER_ADDRESS", { LEGAL_PUBLISHER_ADDRESS: "12 rue des Galets\n69001 Lyon" }],
+    ["LEGAL_HOST_NAME", { LEGAL_HOST_NAME: "x".repeat(301) }],
+  ])("stops at a legal notice setting that is not one line of text: %s", (variable, env) => {
+    expect(() => loadConfig(env, { dataDir: dataDir() })).toThrow(
+      expect.objectContaining({ name: "ConfigError", variable }),
+    );
+  });
+
   it("uses the documented defaults", () => {
     const config = loadConfig({}, { dataDir: dataDir() });
     expect(config).toMatchObject({

@@ -37,6 +37,35 @@ function isListenHost(value: string): boolean {
   return value.length <= 253 && labels.every((label) => hostLabel.test(label)) && !/^\d+$/.test(labels.at(-1)!);
 }
 
+/**
+ * A line of the legal notice (a name, an address, a phone number): shown as
+ * written, one line of printable text.
+ */
+const legalLine = z
+  .string()
+  .trim()
+  .max(300, { error: "expected one line of at most 300 characters" })
+  .refine((value) => !/[\p{Cc}]/u.test(value), { message: "expected one line of text, without control characters" })
+  .optional();
+
+/** The legal notice's settings: publisher and host, as the operator fills them (LCEN art. 6, § 5 DDG). */
+export const LEGAL_NOTICE_VARIABLES = {
+  publisherName: "LEGAL_PUBLISHER_NAME",
+  publisherAddress: "LEGAL_PUBLISHER_ADDRESS",
+  publicationDirector: "LEGAL_PUBLICATION_DIRECTOR",
+  hostName: "LEGAL_HOST_NAME",
+  hostAddress: "LEGAL_HOST_ADDRESS",
+  hostPhone: "LEGAL_HOST_PHONE",
+} as const;
+export type LegalNoticeField = keyof typeof LEGAL_NOTICE_VARIABLES;
+
+/** The legal notice's variables the operator has not set. */
+export function unsetLegalNoticeVariables(legalNotice: Record<LegalNoticeField, string | null>): string[] {
+  return (Object.keys(LEGAL_NOTICE_VARIABLES) as LegalNoticeField[])
+    .filter((field) => legalNotice[field] === null)
+    .map((field) => LEGAL_NOTICE_VARIABLES[field]);
+}
+
 /** proxy-addr's names for address ranges (express's `trust proxy`). */
 const proxyRangeNames = ["loopback", "linklocal", "uniquelocal"];
 
@@ -105,6 +134,12 @@ const environmentSchema = z.object({
     .optional(),
   MAIL_DIR: z.string().trim().min(1, { error: "expected a folder path" }).default("./data/mail"),
   CONTACT_TO: z.email({ error: "expected an e-mail address" }).optional(),
+  LEGAL_PUBLISHER_NAME: legalLine,
+  LEGAL_PUBLISHER_ADDRESS: legalLine,
+  LEGAL_PUBLICATION_DIRECTOR: legalLine,
+  LEGAL_HOST_NAME: legalLine,
+  LEGAL_HOST_ADDRESS: legalLine,
+  LEGAL_HOST_PHONE: legalLine,
   TRUST_PROXY: trustProxy.optional(),
 });
 
@@ -125,6 +160,8 @@ export interface AppConfig {
   smtpUrl: string | null;
   mailDir: string;
   contactTo: string;
+  /** The legal notice's publisher and host; null where the operator has not set it (the page shows a placeholder). */
+  legalNotice: Record<LegalNoticeField, string | null>;
   /**
    * Whose X-Forwarded-For is believed (express's `trust proxy`): false (the
    * socket's peer is the client), a hop count, or the proxies' addresses.
@@ -179,6 +216,9 @@ export function loadConfig(
     smtpUrl: values.SMTP_URL ?? null,
     mailDir: values.MAIL_DIR,
     contactTo: values.CONTACT_TO ?? "contact@dynami.local",
+    legalNotice: Object.fromEntries(
+      Object.entries(LEGAL_NOTICE_VARIABLES).map(([field, variable]) => [field, values[variable] ?? null]),
+    ) as AppConfig["legalNotice"],
     trustProxy: values.TRUST_PROXY ?? false,
   };
 }

@@ -14,14 +14,20 @@ import { namespacesByPattern, namespacesOfHandles } from "~/i18n/route-namespace
 import { logRequestError } from "~/lib/request-errors.server";
 import { NonceProvider } from "~/lib/nonce";
 import { SiteStylesheetsProvider } from "~/lib/site-stylesheet";
+import { StaticMarkupContext } from "~/lib/static-markup";
+import { createStaticMarkupCache } from "~/lib/static-markup.server";
 import { getLocale } from "~/middleware/i18next.server";
 
 // The HTTP server (app/server/main.ts) reaches the app's lifecycle through
 // this module, so the store and context keys are the very ones routes use.
 export { createLoadContext } from "~/context.server";
 export { startApp, DatabaseStartError } from "~/lifecycle.server";
+export { offlineCacheHeaders } from "~/services/auth/offline-account.server";
 
 export const streamTimeout = 5_000;
+
+/** Markup the same for every visitor of a language (the professional reviews' carousel), rendered once. */
+const staticMarkup = createStaticMarkupCache();
 
 /** Client faults are one line in the log; real server faults keep their stack. */
 export function handleError(error: unknown, { request }: { request: Request }) {
@@ -126,7 +132,9 @@ export default function handleRequest(
       <NonceProvider value={nonce}>
         <SiteStylesheetsProvider value={routerContext.manifest.routes["root"]?.css ?? []}>
           <TranslationsProvider value={translations}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <StaticMarkupContext.Provider value={staticMarkup}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </StaticMarkupContext.Provider>
           </TranslationsProvider>
         </SiteStylesheetsProvider>
       </NonceProvider>,

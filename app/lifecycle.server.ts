@@ -1,4 +1,4 @@
-import type { AppConfig } from "~/config.server";
+import { type AppConfig, unsetLegalNoticeVariables } from "~/config.server";
 import type { AppServices } from "~/context.server";
 import { PENDING_SUBSCRIPTION_RETENTION_DAYS } from "~/domain/newsletter";
 import { CONTACT_MESSAGE_RETENTION_DAYS, FINISHED_MAIL_RETENTION_DAYS, retentionCutoff } from "~/domain/retention";
@@ -141,6 +141,11 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
   } else {
     if (config.devTools.reason) notices.push(config.devTools.reason);
     notices.push(...(await lockPublishedDemoPasswords(store)));
+  }
+  // A public site owes its visitors the publisher's and host's names: say which are missing.
+  const unsetLegal = unsetLegalNoticeVariables(config.legalNotice);
+  if (config.isProduction && unsetLegal.length > 0) {
+    notices.push(`Legal notice: ${unsetLegal.join(", ")} not set; /mentions-legales shows a placeholder instead.`);
   }
   if (transport.kind === "files") {
     notices.push(`Mails are written to ${config.mailDir}${config.devTools.enabled ? " (list: /dev/mails)" : ""}.`);

@@ -23,9 +23,12 @@ import { RouteAnnouncer } from "~/components/layout/route-announcer";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { PendingSessionsSender } from "~/components/workout/session/pending-sessions-sender";
+import { OfflineSupport } from "~/components/pwa/offline-support";
+import { APPLE_TOUCH_ICON, manifestPath, THEME_COLOR } from "~/pwa/addresses";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import { readCookie } from "~/lib/cookies";
 import { readAccountFlash } from "~/lib/account-flash.server";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import { BUILDER_PARAM_NAMES } from "~/domain/workout/builder-params";
 import { CALCULATOR_FIELD } from "~/lib/calculator-results";
 import { isUnanswered } from "~/lib/unanswered-action";
@@ -108,12 +111,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       dashboard,
       /** The footer's copyright year, the server's, so the page and its hydration agree. */
       year: new Date().getFullYear(),
-    },
+    } satisfies RootLoaderData,
     { headers },
   );
 }
-
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
 /**
  * Search parameters that only change what a page shows, never the layout's
@@ -173,6 +174,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content={THEME_COLOR} />
+        <link rel="manifest" href={manifestPath(language)} />
+        <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON.path} />
         <SiteStylesheets />
         <Meta />
         <PageMetadata
@@ -214,6 +218,7 @@ function Page({ children }: { children: React.ReactNode }) {
       <AccountDialogFromAddress />
       <RouteAnnouncer />
       <PendingSessionsSender userId={rootData?.user?.id ?? null} />
+      <OfflineSupport />
     </>
   );
 }

@@ -39,6 +39,7 @@ export default [
   route("api/history", "routes/api/history.ts"),
   route("api/history/:id", "routes/api/history.$id.ts"),
   route("api/workouts/sessions", "routes/api/workouts.sessions.ts"),
+  route("api/workouts/sessions/:id", "routes/api/workouts.sessions.$id.ts"),
   // A lifter's memory: an exercise's history and records, every record.
   route("api/exercises/:id/history", "routes/api/exercises.$id.history.ts"),
   route("api/records", "routes/api/records.ts"),
@@ -81,6 +82,9 @@ export default [
   route("api/newsletter/unsubscribe", "routes/api/newsletter.unsubscribe.ts"),
   route("api/newsletter-admin", "routes/api/newsletter-admin.ts"),
   route("api/newsletter-admin/:id", "routes/api/newsletter-admin.$id.ts"),
+  // The API's description: the OpenAPI document and its page.
+  route("api/openapi.json", "routes/api/openapi.json.ts"),
+  route("api/docs", "routes/api-docs.tsx"),
   route("api/*", "routes/api/not-found.ts"),
   // Last: any unknown path. It also makes the middleware run, so the 404
   // page is translated like every other page.

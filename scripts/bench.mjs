@@ -10,12 +10,14 @@
 //   BENCH_DURATION=2 npm run bench   quick try (seconds per measured run)
 //   BENCH_LOAD=0 npm run bench       page weights only (no load runs)
 //   BENCH_NO_BUILD=1 npm run bench   measure the existing build (BUILD_DIR, default ./build)
+//   BENCH_SIGNED_IN_ONLY=1 npm run bench   only the signed-in pages next to hello world
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { createCookie } from "react-router";
 import {
   build,
   cpuSecondsOf,
@@ -61,6 +63,19 @@ const MEMORY_TARGETS = {
   "exercise history": `/api/exercises/${MEMORY_EXERCISE}/history`,
   "last time": `/api/exercises/${MEMORY_EXERCISE}/history?limit=1`,
 };
+
+// The targets of issue 28: pages as a signed-in user gets them (always rendered for them, never from
+// the render cache), next to hello world at 10 connections, p99 under 50 ms at 10 connections.
+const SIGNED_IN_TARGETS = [
+  { label: "signed-in /", path: "/", ratioTarget: 1 },
+  { label: "signed-in /exo", path: "/exo", ratioTarget: 1 },
+  { label: "signed-in /historique", path: "/historique", ratioTarget: 0.5 },
+];
+const SIGNED_IN_P99_TARGET_MS = 50;
+/** Rounds of hello world then each signed-in page, back to back: the median of the per-round ratios is kept. */
+const SIGNED_IN_ROUNDS = 5;
+const WITH_OTHERS = process.env.BENCH_SIGNED_IN_ONLY !== "1";
+const BENCH_SESSION_SECRET = "bench-session-secret-not-for-production-0123456789";
 
 /** The session view of /exo, with a strength, a bodyweight and a cardio exercise. */
 const SESSION_PATH = "/exo?mode=seance&choix=dumbbell-bench-press&choix=pushups&choix=running";
@@ -114,6 +129,7 @@ const WEIGHED_PAGES = [
   { label: "/privacy-policy", path: "/privacy-policy", budget: PAGE_BUDGET },
   { label: "/cookies", path: "/cookies", budget: PAGE_BUDGET },
   { label: "/not-found", path: "/not-found", budget: PAGE_BUDGET },
+  { label: "/api/docs", path: "/api/docs", budget: PAGE_BUDGET },
   { label: "404 page", path: "/page-qui-n-existe-pas", budget: PAGE_BUDGET, expectedStatus: 404 },
   { label: "/outils", path: "/outils", budget: FORM_PAGE_BUDGET },
   { label: "/imc", path: "/imc", budget: FORM_PAGE_BUDGET },
@@ -377,6 +393,102 @@ function averageRows(label, first, second) {
 }
 
 // ---------------------------------------------------------------------------
+// Signed-in pages (issue 28): each answer is built for its user, so these are
+// rendered every time. Measured in rounds at 10 connections: hello world (its
+// own server, idle meanwhile), then each page, back to back; a ratio per round,
+// and the median of the rounds kept, so the machine's drift between rounds
+// does not count. The server's CPU time per answer is reported beside: on a
+// shared machine it moves less than throughput.
+
+async function measureSignedIn(app, headers) {
+  // A refused cookie would measure the visitor's pages (or a 401): check it first.
+  const probe = await fetch(new URL("/historique", app.origin), { headers });
+  await probe.arrayBuffer();
+  if (probe.status !== 200) throw new Error(`the signed-in cookie was refused: /historique answered ${probe.status}`);
+  const hello = await startServer("hello-world server", [process.execPath, helloServer], {});
+  try {
+    const seconds = Math.max(1, Math.round(DURATION_SECONDS / 2));
+    const urls = SIGNED_IN_TARGETS.map((target) => new URL(target.path, app.origin).href);
+    console.log(
+      `Signed-in pages next to hello world (${hello.origin}), ${LATENCY_CONNECTIONS} connections, ` +
+        `${SIGNED_IN_ROUNDS} rounds of ${seconds} s each:`,
+    );
+    await autocannon(`${hello.origin}/`, WARMUP_SECONDS, LATENCY_CONNECTIONS);
+    for (const url of urls) await autocannon(url, WARMUP_SECONDS, LATENCY_CONNECTIONS, headers);
+    const rounds = SIGNED_IN_TARGETS.map(() => []);
+    for (let round = 0; round < SIGNED_IN_ROUNDS; round++) {
+      const baseline = await autocannon(`${hello.origin}/`, seconds, LATENCY_CONNECTIONS);
+      const line = [`hello ${formatNumber(baseline.requests.average)} req/s`];
+      for (const [index, url] of urls.entries()) {
+        const cpuBefore = cpuSecondsOf(app.child.pid);
+        const result = await autocannon(url, seconds, LATENCY_CONNECTIONS, headers);
+        const cpuAfter = cpuSecondsOf(app.child.pid);
+        const answers = result.requests.total;
+        rounds[index].push({
+          ratio: result.requests.average / baseline.requests.average,
+          requestsPerSecond: result.requests.average,
+          p99: result.latency.p99,
+          cpuMsPerAnswer:
+            cpuBefore === null || cpuAfter === null || answers === 0 ? null : (1000 * (cpuAfter - cpuBefore)) / answers,
+          failed: result.non2xx + result.errors,
+        });
+        line.push(`${SIGNED_IN_TARGETS[index].label} ${formatNumber(result.requests.average)}`);
+      }
+      console.log(`  round ${round + 1}: ${line.join(", ")}`);
+    }
+    return SIGNED_IN_TARGETS.map((target, index) => {
+      const measured = rounds[index];
+      const cpu = measured.map((round) => round.cpuMsPerAnswer).filter((value) => value !== null);
+      return {
+        ...target,
+        ratio: median(measured.map((round) => round.ratio)),
+        minRatio: Math.min(...measured.map((round) => round.ratio)),
+        maxRatio: Math.max(...measured.map((round) => round.ratio)),
+        requestsPerSecond: median(measured.map((round) => round.requestsPerSecond)),
+        p99: median(measured.map((round) => round.p99)),
+        cpuMsPerAnswer: cpu.length > 0 ? median(cpu) : null,
+        failed: measured.reduce((sum, round) => sum + round.failed, 0),
+      };
+    });
+  } finally {
+    await stopServer(hello);
+  }
+}
+
+function reportSignedIn(rows) {
+  console.log(
+    `\nSigned-in pages next to hello world (${LATENCY_CONNECTIONS} connections; median of ${SIGNED_IN_ROUNDS} rounds; ` +
+      `ratio = page req/s ÷ hello world req/s of the same round; CPU = the server's CPU time per answer):\n`,
+  );
+  const percent = (value) => `${formatNumber(100 * value, 2)} %`;
+  printTable(
+    ["page", "req/s", "vs hello world", "rounds from", "to", "p99 ms", "CPU ms/answer", "non-2xx / errors"],
+    rows.map((row) => [
+      row.label,
+      formatNumber(row.requestsPerSecond),
+      percent(row.ratio),
+      percent(row.minRatio),
+      percent(row.maxRatio),
+      formatNumber(row.p99, 1),
+      row.cpuMsPerAnswer === null ? "n/a" : formatNumber(row.cpuMsPerAnswer, 2),
+      formatNumber(row.failed),
+    ]),
+    [false, true, true, true, true, true, true, true],
+  );
+  console.log("");
+  for (const row of rows) {
+    const ratioMet = row.ratio * 100 >= row.ratioTarget;
+    const p99Met = row.p99 < SIGNED_IN_P99_TARGET_MS;
+    console.log(
+      `${row.label} at ${percent(row.ratio)} of hello world (target ${formatNumber(row.ratioTarget, 1)} % or more): ` +
+        `${ratioMet ? "met" : "MISSED"}; p99 ${formatNumber(row.p99, 1)} ms (target under ${SIGNED_IN_P99_TARGET_MS} ms): ` +
+        `${p99Met ? "met" : "MISSED"}`,
+    );
+    if (row.failed > 0) failures.push(`${row.label}: ${row.failed} answers were not 2xx or failed`);
+  }
+}
+
+// ---------------------------------------------------------------------------
 // Page weight: the JavaScript a browser loads for each page, gzipped. Read
 // from a real browser (Debian's Chromium), so the modules imported while the
 // page hydrates count too, not only those named in the HTML.
@@ -500,6 +612,7 @@ const failures = []; // things that failed to start: the exit code says so
 const loadRows = [];
 const pairedRows = []; // targets against the home page, round by round
 let exportRows = []; // the dashboard user's data export, by format
+let signedInRows = []; // pages as the dashboard's user gets them, next to hello world
 let pageWeights = [];
 dataDir = mkdtempSync(path.join(os.tmpdir(), "dynami-bench-"));
 
@@ -522,7 +635,11 @@ try {
 
   // The dashboard's user, its 1,000 sessions and 200 IMC records, written before the app opens the file.
   const databaseFile = path.join(dataDir, "bench.db");
-  const dashboardHeaders = { Authorization: `Bearer ${await seedDashboardUser(databaseFile)}` };
+  const dashboardToken = await seedDashboardUser(databaseFile);
+  const dashboardHeaders = { Authorization: `Bearer ${dashboardToken}` };
+  // The same user in a browser: the session cookie, signed as the app signs it.
+  const sessionCookie = createCookie("dynami_session", { path: "/", secrets: [BENCH_SESSION_SECRET] });
+  const signedInHeaders = { Cookie: (await sessionCookie.serialize(dashboardToken)).split(";")[0] };
   const adminHeaders = { Authorization: `Bearer ${await seedAdminUser(databaseFile)}` };
   const summaryTargets = [
     {
@@ -561,7 +678,7 @@ try {
   }
 
   // One server at a time, so they never compete for core 0.
-  const helloBefore = WITH_LOAD ? await measureHelloWorld("before") : null;
+  const helloBefore = WITH_LOAD && WITH_OTHERS ? await measureHelloWorld("before") : null;
   try {
     const app = await startServer("app server", [process.execPath, "app/server/main.ts"], {
       // A production server as deployed (production React, HSTS, no demo data),
@@ -569,10 +686,11 @@ try {
       NODE_ENV: "production",
       DATABASE_URL: `sqlite:${databaseFile}`,
       MAIL_DIR: path.join(dataDir, "mail"),
-      SESSION_SECRET: "bench-session-secret-not-for-production-0123456789",
+      SESSION_SECRET: BENCH_SESSION_SECRET,
     });
     try {
-      if (WITH_LOAD) {
+      if (WITH_LOAD) signedInRows = await measureSignedIn(app, signedInHeaders);
+      if (WITH_LOAD && WITH_OTHERS) {
         console.log(`App server (${app.origin}):`);
         for (const target of [...APP_TARGETS, ...summaryTargets]) {
           loadRows.push(
@@ -590,9 +708,11 @@ try {
           pairedRows.push(await measurePaired(homeUrl, target, app.origin, app.child.pid));
         }
       }
-      exportRows = await measureExports(app.origin, dashboardHeaders);
-      // Weighed after the load runs, while the app is still up.
-      pageWeights = await weighPages(app.origin, dashboardHeaders, adminHeaders);
+      if (WITH_OTHERS) {
+        exportRows = await measureExports(app.origin, dashboardHeaders);
+        // Weighed after the load runs, while the app is still up.
+        pageWeights = await weighPages(app.origin, dashboardHeaders, adminHeaders);
+      }
     } finally {
       await stopServer(app);
     }
@@ -603,7 +723,7 @@ try {
 
   let hello = null;
   let helloAtLatencyLoad = null;
-  if (WITH_LOAD) {
+  if (WITH_LOAD && WITH_OTHERS) {
     // Measured before and after the app, and averaged: on a shared machine the
     // baseline moves with what else runs, and the app runs in between.
     const after = await measureHelloWorld("after");
@@ -700,6 +820,8 @@ try {
       );
     }
   }
+
+  if (signedInRows.length > 0) reportSignedIn(signedInRows);
 
   if (exportRows.length > 0) {
     console.log(

@@ -85,6 +85,42 @@ describe("building a catalogue exercise from a fact", () => {
     expect(exercise!.equipment).toEqual(["poids-du-corps"]);
   });
 
+  it("files the lats under the upper back and keeps the lower back for the lumbar muscles", () => {
+    const pullUp = fact({
+      id: "Pullups",
+      name: "Pullups",
+      force: "pull",
+      equipment: "body only",
+      primaryMuscles: ["lats"],
+      secondaryMuscles: ["biceps", "middle back"],
+    });
+    const deadlift = fact({
+      id: "Deadlift",
+      name: "Deadlift",
+      force: "pull",
+      primaryMuscles: ["lower back"],
+      secondaryMuscles: ["glutes", "hamstrings"],
+    });
+    const exercises = exercisesOf(
+      build(
+        [
+          "Pullups | Tractions | Pull-Up | Klimmzüge | Dominadas | 90 | press",
+          "Deadlift | Soulevé de terre | Deadlift | Kreuzheben | Peso muerto | 95 | press",
+        ],
+        [pullUp, deadlift],
+      ),
+      "muscu",
+    );
+    expect(exercises.find((exercise) => exercise.id === "pullups")).toMatchObject({
+      muscles: ["dos-superieur", "biceps"],
+      primaryMuscle: "dos-superieur",
+    });
+    expect(exercises.find((exercise) => exercise.id === "deadlift")).toMatchObject({
+      muscles: ["dos-inferieur", "fessiers", "cuisses-internes"],
+      primaryMuscle: "dos-inferieur",
+    });
+  });
+
   it("lets options override muscles, equipment, level and kind, and lists extra kinds after the file's kind", () => {
     const jump = fact({ id: "Jump", name: "Jump", category: "plyometrics", equipment: "other" });
     const [exercise] = exercisesOf(

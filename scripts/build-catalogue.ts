@@ -71,7 +71,9 @@ const ZONE_OF: Record<SourceMuscle, MuscleZone> = {
   glutes: "fessiers",
   traps: "dos-superieur",
   "middle back": "dos-superieur",
-  lats: "dos-inferieur",
+  // The lats are an upper-back muscle: pull-ups and rows belong under 'Haut du
+  // dos', and 'Bas du dos' keeps the lumbar work (deadlifts, extensions).
+  lats: "dos-superieur",
   "lower back": "dos-inferieur",
   neck: "epaules",
 };

@@ -36,6 +36,11 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
     locale: "fr-FR",
     trace: "retain-on-failure",
+    // The service worker (offline pages, app/pwa/) is off except where a
+    // spec turns it on (tests/e2e/offline.spec.ts): requests it answers
+    // would bypass page.route(), and a copy it keeps must not leak from one
+    // test to the next. E2E_SERVICE_WORKERS=allow runs every spec with it.
+    serviceWorkers: process.env.E2E_SERVICE_WORKERS === "allow" ? "allow" : "block",
   },
   projects: [
     {

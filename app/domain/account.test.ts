@@ -74,7 +74,7 @@ describe("loginValues", () => {
     });
     expect(loginValues({ identifier: " ", password: "x" })).toEqual({ ok: false, message: { key: "loginRequired" } });
     expect(loginValues({ identifier: "demo", password: "" })).toEqual({ ok: false, message: { key: "loginRequired" } });
-    expect(text({ key: "loginRequired" })).toBe("Identifiant et mot de passe sont requis.");
+    expect(text({ key: "loginRequired" })).toBe("E-mail ou pseudo et mot de passe requis.");
   });
 });
 
@@ -209,7 +209,7 @@ describe("account rules at their bounds", () => {
       ok: false,
       message: { key: "loginFailed" },
     });
-    expect(text({ key: "loginFailed" })).toBe("Identifiant ou mot de passe incorrect.");
+    expect(text({ key: "loginFailed" })).toBe("E-mail, pseudo ou mot de passe incorrect.");
   });
 
   it("bounds the new password of a reset at 128 characters", () => {

@@ -9,7 +9,7 @@ export const PSEUDO_MAX_LENGTH = 30;
 export const EMAIL_MAX_LENGTH = 254;
 
 export const ACCOUNT_MESSAGES = {
-  loginRequired: "Identifiant et mot de passe sont requis.",
+  loginRequired: "E-mail ou pseudo et mot de passe requis.",
   pseudoRequired: "Pseudo requis.",
   pseudoLength: `Le pseudo doit faire entre ${PSEUDO_MIN_LENGTH} et ${PSEUDO_MAX_LENGTH} caractères.`,
   pseudoCharacters:
@@ -25,9 +25,9 @@ export const ACCOUNT_MESSAGES = {
   resetTokenMissing: "Lien invalide ou expiré.",
   resetPasswordTooShort: "Min 8 caractères.",
   pseudoTaken: "Ce pseudo est déjà pris.",
-  signupSuccess: "Compte créé ! Vérifie ton email pour l'activer.",
-  loginFailed: "Identifiant ou mot de passe incorrect.",
-  loginSuccess: "Connexion réussie !",
+  signupSuccess: "Compte créé ! Vérifie ton e-mail pour l'activer.",
+  loginFailed: "E-mail, pseudo ou mot de passe incorrect.",
+  loginSuccess: "Connexion réussie !",
   emailNotVerified:
     "Ton adresse e-mail n'est pas encore vérifiée. Clique sur le lien reçu par e-mail, ou demande un nouveau lien.",
   verificationResent: "Si ce compte attend une vérification, un nouveau lien vient d'être envoyé.",

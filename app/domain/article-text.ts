@@ -1,6 +1,9 @@
 // How the tool pages' articles and explanation links read (public/data/db.json).
 // Kept apart from tool-content.ts, whose zod schemas stay on the server.
 
+/** The search parameter that shows one article in full on the page, without JavaScript. */
+export const ARTICLE_PARAM = "article";
+
 export type ArticleBlock = { kind: "heading"; text: string } | { kind: "paragraph"; text: string };
 
 /**

@@ -223,13 +223,13 @@ describe("computeCalorieNeeds", () => {
   });
 
   it("never goes below 0 kcal at the absurd corner of the accepted ranges", () => {
-    // Mifflin woman 50 kg, 100 cm, 120 years: 500 + 625 - 600 - 161 = 364; x 1.2 = 436.8 -> 437; 437 - 500 < 0
+    // Mifflin woman 30 kg, 100 cm, 120 years: 300 + 625 - 600 - 161 = 164; x 1.2 = 196.8 -> 197; 197 - 500 < 0
     const needs = computeCalorieNeeds(
-      input({ sexe: "femme", poids: 50, taille: 100, age: 120, activite: "faible", objectif: "lose" }),
+      input({ sexe: "femme", poids: 30, taille: 100, age: 120, activite: "faible", objectif: "lose" }),
     );
-    expect(needs.maintenance).toBe(437);
+    expect(needs.maintenance).toBe(197);
     expect(needs.chosen).toEqual({ objectif: "lose", calories: 0, macros: { glucides: 0, proteines: 0, lipides: 0 } });
-    expect(needs.goals.gain.calories).toBe(937);
+    expect(needs.goals.gain.calories).toBe(697);
   });
 
   it("rejects Katch-McArdle without body fat at the type level", () => {
@@ -317,12 +317,13 @@ describe("validateCalorieInput", () => {
     });
   });
 
-  describe("poids (50-500 kg)", () => {
-    it.each(["50", "500", "70,25"])("accepts %j", (poids) => {
+  // From 30 kg: a light adult or a teenager gets a result (README, "Decisions").
+  describe("poids (30-500 kg)", () => {
+    it.each(["30", "45", "49,9", "500", "70,25"])("accepts %j", (poids) => {
       expect(validateCalorieInput({ ...form, poids }).ok).toBe(true);
     });
 
-    it.each(["49,9", "500.1", "0"])("rejects %j as out of range", (poids) => {
+    it.each(["29,9", "500.1", "0"])("rejects %j as out of range", (poids) => {
       expect(errorsFor({ poids })).toEqual({ poids: "poidsHorsLimites" });
     });
 
@@ -480,7 +481,7 @@ describe("calorieFormSchema", () => {
   it("puts each message on its field's path", () => {
     const result = calorieFormSchema.safeParse({
       sexe: "homme",
-      poids: "49",
+      poids: "29",
       taille: "180",
       age: "30",
       activite: "moyen",
@@ -529,14 +530,14 @@ describe("CALORIE_MESSAGES and CALORIE_LIMITS", () => {
   it("state the limits they enforce", () => {
     expect(CALORIE_LIMITS).toEqual({
       taille: { min: 100, max: 300, step: 0.5 },
-      poids: { min: 50, max: 500 },
+      poids: { min: 30, max: 500 },
       age: { min: 12, max: 120 },
       masseGrasse: { min: 8, max: 70 },
     });
     expect(CALORIE_MESSAGES.tailleHorsLimites).toBe("Taille entre 100 et 300 cm (pas de 0,5).");
-    expect(CALORIE_MESSAGES.poidsHorsLimites).toBe("Poids entre 50 et 500 kg.");
+    expect(CALORIE_MESSAGES.poidsHorsLimites).toBe("Poids entre 30 et 500 kg.");
     expect(CALORIE_MESSAGES.ageHorsLimites).toBe("Âge entre 12 et 120 ans.");
-    expect(CALORIE_MESSAGES.masseGrasseHorsLimites).toBe("Masse grasse entre 8 et 70 %.");
+    expect(CALORIE_MESSAGES.masseGrasseHorsLimites).toBe("Masse grasse entre 8 et 70 %.");
   });
 
   it("are all distinct, non-empty French sentences", () => {

@@ -177,7 +177,7 @@ export interface CalorieNeeds {
  * exact BMR (not the rounded one) and rounded once; each goal then adds its
  * offset to the rounded maintenance, so "lose" reads exactly 500 below it.
  * A goal is floored at 0 kcal: only absurd corner cases of the accepted
- * ranges (50 kg, 100 cm, 120 years, Mifflin) would go below, and a negative
+ * ranges (30 kg, 100 cm, 120 years, Mifflin) would go below, and a negative
  * target or negative grams would make no sense on screen.
  */
 export function computeCalorieNeeds(input: CalorieInput): CalorieNeeds {
@@ -209,7 +209,7 @@ export function computeCalorieNeeds(input: CalorieInput): CalorieNeeds {
  */
 export const CALORIE_LIMITS = {
   taille: { min: 100, max: 300, step: 0.5 },
-  poids: { min: 50, max: 500 },
+  poids: { min: 30, max: 500 },
   age: { min: 12, max: 120 },
   masseGrasse: { min: 8, max: 70 },
 } as const;
@@ -230,21 +230,21 @@ export type CalorieField = (typeof CALORIE_FIELDS)[number];
 export const CALORIE_MESSAGES = {
   /** The body is not an object at all (JSON API). */
   formulaireInvalide: "Formulaire de calcul des calories invalide.",
-  sexe: "Sexe à choisir : homme ou femme.",
+  sexe: "Sexe à choisir : homme ou femme.",
   poidsInvalide: "Poids à saisir en kg (ex. 70 ou 70,5).",
-  poidsHorsLimites: "Poids entre 50 et 500 kg.",
+  poidsHorsLimites: "Poids entre 30 et 500 kg.",
   tailleInvalide: "Taille à saisir en cm (ex. 175 ou 175,5).",
   tailleHorsLimites: "Taille entre 100 et 300 cm (pas de 0,5).",
   taillePas: "Taille au demi-centimètre près (pas de 0,5).",
   ageInvalide: "Âge à saisir en années (ex. 30).",
   ageHorsLimites: "Âge entre 12 et 120 ans.",
   ageEntier: "Âge en années entières (ex. 30).",
-  formule: "Formule à choisir : standard, Mifflin ou Katch.",
-  masseGrasseRequise: "Masse grasse requise pour la formule Katch (en %).",
-  masseGrasseInvalide: "Masse grasse à saisir en % (ex. 20 ou 20,5).",
-  masseGrasseHorsLimites: "Masse grasse entre 8 et 70 %.",
-  activite: "Niveau d'activité à choisir : faible, moyen, actif ou très actif.",
-  objectif: "Objectif à choisir : perdre, maintenir ou prendre du poids.",
+  formule: "Formule à choisir : standard, Mifflin ou Katch.",
+  masseGrasseRequise: "Masse grasse requise pour la formule Katch (en %).",
+  masseGrasseInvalide: "Masse grasse à saisir en % (ex. 20 ou 20,5).",
+  masseGrasseHorsLimites: "Masse grasse entre 8 et 70 %.",
+  activite: "Niveau d'activité à choisir : faible, moyen, actif ou très actif.",
+  objectif: "Objectif à choisir : perdre, maintenir ou prendre du poids.",
 } as const;
 
 export type CalorieMessageKey = keyof typeof CALORIE_MESSAGES;

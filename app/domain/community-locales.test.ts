@@ -24,7 +24,7 @@ describe("community texts", () => {
 
   it("names the admin tabs and statuses as the spec does", () => {
     const admin = read("admin.json");
-    expect(admin.tabs).toMatchObject({ reviews: "Gestion des avis", newsletter: "Rédaction Newsletter" });
+    expect(admin.tabs).toMatchObject({ reviews: "Gestion des avis", newsletter: "Rédaction de la newsletter" });
     expect(admin.backToSite).toBe("Retour au site");
     expect(admin.newsletter!.status).toEqual({
       draft: "Brouillon",

@@ -3,8 +3,10 @@
 // validateContact's: kept apart so the browser, which calls that function
 // directly, never loads zod.
 import { z } from "zod";
+import { documentedAs } from "./api/documented.ts";
 import {
   CONTACT_FIELDS,
+  CONTACT_LIMITS,
   CONTACT_MESSAGES,
   type ContactInput,
   type ContactMessages,
@@ -33,4 +35,32 @@ export function createContactSchema(messages: ContactMessages = CONTACT_MESSAGES
   });
 }
 
-export const contactSchema = createContactSchema();
+/**
+ * What the API description shows of POST /api/contact's body: the rules
+ * above read each field as sent (anything but a string is empty), so the
+ * schema itself says nothing of its shape. Lengths count once trimmed.
+ */
+export const contactBodyDescription = z
+  .object({
+    nom: z.string().min(1).max(CONTACT_LIMITS.nom),
+    email: z.email().max(CONTACT_LIMITS.email),
+    sujet: z.string().min(1).max(CONTACT_LIMITS.sujet),
+    message: z.string().min(1).max(CONTACT_LIMITS.message),
+    consent: z.literal(true).meta({ description: "The privacy policy accepted." }),
+    captchaToken: z.null().optional().meta({ description: "Ignored (the captcha is off); the spec sends null." }),
+  })
+  .meta({
+    id: "ContactBody",
+    examples: [
+      {
+        nom: "Léa Martin",
+        email: "lea@example.com",
+        sujet: "Une question",
+        message: "Bonjour, une question sur les séances.",
+        consent: true,
+        captchaToken: null,
+      },
+    ],
+  });
+
+export const contactSchema = documentedAs(createContactSchema(), contactBodyDescription);

@@ -8,7 +8,7 @@ const valid = {
   nom: "Camille Martin",
   email: "camille@example.fr",
   sujet: "Une question sur l'IMC",
-  message: "Bonjour, est-ce que l'IMC marche pour les sportifs ?",
+  message: "Bonjour, est-ce que l'IMC marche pour les sportifs ?",
   consent: true,
   captchaToken: null,
 };
@@ -39,14 +39,14 @@ describe("contact form rules", () => {
       nom: "Camille Martin",
       email: "camille@example.fr",
       sujet: "Une question sur l'IMC",
-      message: "Bonjour, est-ce que l'IMC marche pour les sportifs ?",
+      message: "Bonjour, est-ce que l'IMC marche pour les sportifs ?",
       consent: true,
     });
   });
 
   it("gives the spec's exact message for each missing field", () => {
     expect(firstMessage({ ...valid, nom: "" })).toBe("Ton nom est requis.");
-    expect(firstMessage({ ...valid, email: "" })).toBe("Ton email est requis.");
+    expect(firstMessage({ ...valid, email: "" })).toBe("Ton e-mail est requis.");
     expect(firstMessage({ ...valid, email: "pas-un-email" })).toBe("Email invalide.");
     expect(firstMessage({ ...valid, sujet: "" })).toBe("Un sujet est requis.");
     expect(firstMessage({ ...valid, message: "" })).toBe("Ton message est vide.");
@@ -56,7 +56,7 @@ describe("contact form rules", () => {
   it("reports the fields in the form's order, one message per field", () => {
     expect(messagesOf({})).toEqual([
       "Ton nom est requis.",
-      "Ton email est requis.",
+      "Ton e-mail est requis.",
       "Un sujet est requis.",
       "Ton message est vide.",
       "Merci d'accepter la politique de confidentialité.",
@@ -98,7 +98,7 @@ describe("contact form rules", () => {
 
   it("turns wrong types and operator objects into 'missing', never a crash", () => {
     expect(firstMessage({ ...valid, nom: 42 })).toBe("Ton nom est requis.");
-    expect(firstMessage({ ...valid, email: { $gt: "" } })).toBe("Ton email est requis.");
+    expect(firstMessage({ ...valid, email: { $gt: "" } })).toBe("Ton e-mail est requis.");
     expect(firstMessage({ ...valid, sujet: ["a"] })).toBe("Un sujet est requis.");
     expect(firstMessage({ ...valid, message: null })).toBe("Ton message est vide.");
     expect(firstMessage({ ...valid, consent: { $ne: false } })).toBe(
@@ -138,7 +138,7 @@ describe("contact form rules", () => {
     ).toBe(true);
     expect(firstMessage({ ...valid, nom: "n".repeat(101) })).toBe("Ton nom est trop long (100 caractères maximum).");
     expect(firstMessage({ ...valid, email: `a${longestEmail}` })).toBe(
-      "Ton email est trop long (254 caractères maximum).",
+      "Ton e-mail est trop long (254 caractères maximum).",
     );
     expect(firstMessage({ ...valid, sujet: "s".repeat(151) })).toBe(
       "Ton sujet est trop long (150 caractères maximum).",
@@ -151,7 +151,7 @@ describe("contact form rules", () => {
   it("judges a huge e-mail by its length without running the pattern on it", () => {
     const started = performance.now();
     expect(firstMessage({ ...valid, email: `${"a.".repeat(200_000)}!` })).toBe(
-      "Ton email est trop long (254 caractères maximum).",
+      "Ton e-mail est trop long (254 caractères maximum).",
     );
     expect(performance.now() - started).toBeLessThan(500);
   });

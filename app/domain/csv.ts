@@ -32,8 +32,14 @@ export function csvCell(value: CsvCell, dialect: CsvDialect): string {
  * the header row, then the rows, each line ended by CRLF.
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[], dialect: CsvDialect): string {
-  const line = (cells: readonly CsvCell[]) => cells.map((cell) => csvCell(cell, dialect)).join(dialect.separator);
-  return `\uFEFF${[header, ...rows].map(line).join("\r\n")}\r\n`;
+  return `\uFEFF${csvLines([header, ...rows], dialect)}`;
+}
+
+/** Rows as CSV lines, each ended by CRLF (a file's part: toCsv adds the byte order mark and the header). */
+export function csvLines(rows: readonly (readonly CsvCell[])[], dialect: CsvDialect): string {
+  let text = "";
+  for (const cells of rows) text += `${cells.map((cell) => csvCell(cell, dialect)).join(dialect.separator)}\r\n`;
+  return text;
 }
 
 /** An instant as a spreadsheet reads a date and time: "2026-01-31 08:30" (UTC, said in the header). */

@@ -117,7 +117,7 @@ describe("historyEntrySchema", () => {
   });
 
   it("applies the form rules and their messages", () => {
-    expect(messageOf({ action: "IMC_CALC", meta: { poids: 40, taille: 175 } })).toBe(IMC_MESSAGES.outOfRange);
+    expect(messageOf({ action: "IMC_CALC", meta: { poids: 20, taille: 175 } })).toBe(IMC_MESSAGES.outOfRange);
     expect(messageOf({ action: "IMC_CALC", meta: { poids: 70, taille: 301 } })).toBe(IMC_MESSAGES.outOfRange);
     expect(messageOf({ action: "CALORIES_CALC", meta: { ...validCalories, age: 11 } })).toBe(
       CALORIE_MESSAGES.ageHorsLimites,
@@ -153,7 +153,7 @@ describe("historyEntrySchema's issues", () => {
   });
 
   it("puts a meta problem on the meta path", () => {
-    const result = schema.safeParse({ action: "IMC_CALC", meta: { poids: 40, taille: 175 } });
+    const result = schema.safeParse({ action: "IMC_CALC", meta: { poids: 20, taille: 175 } });
     expect(result.error?.issues.map((issue) => ({ code: issue.code, path: issue.path }))).toEqual([
       { code: "custom", path: ["meta"] },
     ]);

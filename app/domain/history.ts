@@ -55,8 +55,8 @@ export const HISTORY_WRITE_LIMIT = { perUser: 100, windowSeconds: 60 * 60 } as c
 export const HISTORY_MESSAGES = {
   tooMany: (minutes: number) =>
     `Trop de calculs enregistrés\u00a0: réessaie dans ${minutes}\u00a0minute${minutes > 1 ? "s" : ""}.`,
-  bodyNotAnObject: "Corps de requête invalide : un objet { action, meta } est attendu.",
-  unknownAction: "Action inconnue : IMC_CALC ou CALORIES_CALC attendue.",
+  bodyNotAnObject: "Corps de requête invalide : un objet { action, meta } est attendu.",
+  unknownAction: "Action inconnue : IMC_CALC ou CALORIES_CALC attendue.",
   metaRequired: "meta est requis.",
   metaNotAnObject: "meta doit être un objet.",
   invalidDate: "date doit être une date ISO 8601 (ex. 2026-01-31T08:30:00.000Z).",

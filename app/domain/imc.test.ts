@@ -14,13 +14,15 @@ import {
 import { imcFormSchema } from "./imc-schema.ts";
 
 describe("IMC messages", () => {
-  it("uses the spec's exact wording, en dashes included", () => {
-    expect(IMC_MESSAGES.invalidNumbers).toBe("Veuillez entrer un poids et une taille valides.");
-    // \u2013 is the en dash; spelled out so an editor cannot swap it for a hyphen.
-    expect(IMC_MESSAGES.outOfRange).toBe("Taille entre 50\u2013300 cm et poids entre 50\u2013500 kg.");
-    expect(IMC_MESSAGES.outOfRange).toContain("50–300 cm");
-    expect(IMC_MESSAGES.outOfRange).toContain("50–500 kg");
-    expect(IMC_MESSAGES.outOfRange).not.toContain("-");
+  it("says tu, writes the ranges out, and names the limits it checks (weight from 30 kg)", () => {
+    expect(IMC_MESSAGES.invalidNumbers).toBe("Entre un poids et une taille valides.");
+    expect(IMC_MESSAGES.outOfRange).toBe(
+      "La taille doit être comprise entre 50 et 300 cm, et le poids entre 30 et 500 kg.",
+    );
+    const { heightCm, weightKg } = IMC_LIMITS;
+    expect(IMC_MESSAGES.outOfRange).toContain(`entre ${heightCm.min} et ${heightCm.max} cm`);
+    expect(IMC_MESSAGES.outOfRange).toContain(`entre ${weightKg.min} et ${weightKg.max} kg`);
+    expect(IMC_MESSAGES.outOfRange).not.toMatch(/[–-]/);
   });
 });
 
@@ -236,9 +238,11 @@ describe("validateImcInput", () => {
   it.each([
     ["height 50", { poids: "70", taille: "50" }],
     ["height 300", { poids: "70", taille: "300" }],
-    ["weight 50", { poids: "50", taille: "175" }],
+    ["weight 30", { poids: "30", taille: "175" }],
+    ["weight 45 (a light adult)", { poids: "45", taille: "160" }],
+    ["weight 49.9", { poids: "49,9", taille: "175" }],
     ["weight 500", { poids: "500", taille: "175" }],
-    ["both at their minimum", { poids: "50", taille: "50" }],
+    ["both at their minimum", { poids: "30", taille: "50" }],
     ["both at their maximum", { poids: "500", taille: "300" }],
   ])("accepts the inclusive limit: %s", (_label, raw) => {
     expect(validateImcInput(raw).ok).toBe(true);
@@ -247,7 +251,7 @@ describe("validateImcInput", () => {
   it.each([
     ["height 49.9", { poids: "70", taille: "49,9" }],
     ["height 300.1", { poids: "70", taille: "300.1" }],
-    ["weight 49.9", { poids: "49.9", taille: "175" }],
+    ["weight 29.9", { poids: "29.9", taille: "175" }],
     ["weight 500.1", { poids: "500,1", taille: "175" }],
     ["height 0", { poids: "70", taille: "0" }],
     ["negative JSON weight", { poids: -70, taille: 175 }],
@@ -276,7 +280,7 @@ describe("validateImcInput", () => {
   });
 
   it("exposes the limits it checks", () => {
-    expect(IMC_LIMITS).toEqual({ heightCm: { min: 50, max: 300 }, weightKg: { min: 50, max: 500 } });
+    expect(IMC_LIMITS).toEqual({ heightCm: { min: 50, max: 300 }, weightKg: { min: 30, max: 500 } });
   });
 });
 
@@ -333,6 +337,7 @@ describe("imcFormSchema", () => {
   it("agrees with validateImcInput", () => {
     const samples = [
       { poids: "70", taille: "175" },
+      { poids: "29,9", taille: "175" },
       { poids: "49,9", taille: "175" },
       { poids: "x", taille: "1000" },
       { poids: "500", taille: "50" },

@@ -11,16 +11,19 @@ import { readNumberInput, roundTo } from "./numbers.ts";
 // ---------------------------------------------------------------------------
 // Form rules
 
-/** Exact wording from the spec (note the en dashes in the range message). */
+/**
+ * The spec's messages, in the product's register (tu) and with the range
+ * written out; the weight starts at 30 kg (README, "Decisions").
+ */
 export const IMC_MESSAGES = {
-  invalidNumbers: "Veuillez entrer un poids et une taille valides.",
-  outOfRange: "Taille entre 50–300 cm et poids entre 50–500 kg.",
+  invalidNumbers: "Entre un poids et une taille valides.",
+  outOfRange: "La taille doit être comprise entre 50 et 300 cm, et le poids entre 30 et 500 kg.",
 } as const;
 
 /** Inclusive limits of the IMC form. */
 export const IMC_LIMITS = {
   heightCm: { min: 50, max: 300 },
-  weightKg: { min: 50, max: 500 },
+  weightKg: { min: 30, max: 500 },
 } as const;
 
 /** The IMC is shown, categorised and stored with this many decimals. */
@@ -101,7 +104,7 @@ export const IMC_CATEGORIES: readonly ImcCategory[] = [
     label: "Dénutrition sévère",
     description:
       "Ton IMC est très en dessous de la zone de corpulence normale (18,5 à 24,9), ce qui peut signaler une dénutrition.",
-    conseil: "Consulte rapidement un médecin : une prise en charge médicale et nutritionnelle est recommandée.",
+    conseil: "Consulte rapidement un médecin : une prise en charge médicale et nutritionnelle est recommandée.",
   },
   {
     id: "maigreur",
@@ -117,7 +120,7 @@ export const IMC_CATEGORIES: readonly ImcCategory[] = [
     label: "Corpulence normale",
     description: "Ton IMC se situe dans la zone associée au plus faible risque pour la santé.",
     conseil:
-      "Continue comme ça : une alimentation variée et une activité physique régulière t'aideront à rester dans cette zone.",
+      "Continue comme ça : une alimentation variée et une activité physique régulière t'aideront à rester dans cette zone.",
   },
   {
     id: "surpoids",
@@ -135,7 +138,7 @@ export const IMC_CATEGORIES: readonly ImcCategory[] = [
     description:
       "Ton IMC correspond à une obésité de classe 1, associée à un risque accru de maladies cardiovasculaires et métaboliques.",
     conseil:
-      "Fixe-toi des objectifs progressifs (perdre 5 à 10 % de ton poids apporte déjà des bénéfices) et fais-toi accompagner par un médecin ou un diététicien.",
+      "Fixe-toi des objectifs progressifs (perdre 5 à 10 % de ton poids apporte déjà des bénéfices) et fais-toi accompagner par un médecin ou un diététicien.",
   },
   {
     id: "obesite-severe",
@@ -150,7 +153,7 @@ export const IMC_CATEGORIES: readonly ImcCategory[] = [
     below: Number.POSITIVE_INFINITY,
     label: "Obésité massive",
     description: "Ton IMC correspond à une obésité de classe 3, avec un risque très élevé de complications.",
-    conseil: "Parles-en à ton médecin : une prise en charge spécialisée et pluridisciplinaire peut vraiment t'aider.",
+    conseil: "Parles-en à ton médecin : une prise en charge spécialisée et pluridisciplinaire peut vraiment t'aider.",
   },
 ];
 

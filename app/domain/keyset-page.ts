@@ -4,6 +4,9 @@
 // make a page skip or repeat one. The history and the workout sessions page
 // this way, each with its own page size and date.
 
+import { z } from "zod";
+import { documentedAs } from "./api/documented.ts";
+
 /** The position of an item in its list: its date, then its id (the tie-breaker). */
 export interface KeysetCursor {
   at: Date;
@@ -36,7 +39,7 @@ export function parsePageSize(text: string, maxSize: number): number | null {
 export function pageQueryMessages(maxSize: number) {
   return {
     invalidLimit: `limit doit être un nombre entier de 1 à ${maxSize}.`,
-    invalidCursor: 'before n\'est pas un curseur valide : reprends celui du lien rel="next" de la page précédente.',
+    invalidCursor: 'before n\'est pas un curseur valide : reprends celui du lien rel="next" de la page précédente.',
   } as const;
 }
 
@@ -45,19 +48,44 @@ export interface KeysetPageRequest {
   before?: KeysetCursor;
 }
 
-/** `?limit=` (1 to maxSize, maxSize when absent) and `?before=`; both optional. */
+/**
+ * `?limit=` (1 to maxSize, maxSize when absent) and `?before=`, both
+ * optional, as zod: the routes read their query with it and the API
+ * description shows it. The limit is checked before the cursor.
+ */
+export function keysetPageQuerySchema(maxSize: number) {
+  const messages = pageQueryMessages(maxSize);
+  const limit = z
+    .string()
+    .regex(/^\d{1,4}$/, { error: messages.invalidLimit })
+    .transform(Number)
+    .pipe(z.number().min(1, { error: messages.invalidLimit }).max(maxSize, { error: messages.invalidLimit }))
+    .optional()
+    .transform((size) => size ?? maxSize);
+  return z.object({
+    limit: documentedAs(limit, z.int().min(1).max(maxSize).default(maxSize).meta({ description: "Items per page." })),
+    before: z
+      .string()
+      .regex(CURSOR_PATTERN, { error: messages.invalidCursor })
+      .transform((text) => parseKeysetCursor(text)!)
+      .optional()
+      .meta({ description: 'The cursor of the Link header\'s rel="next" address: the last item already seen.' }),
+  });
+}
+
+/** The named parameters of a URL query (the first value of each), for a query schema. */
+export function queryValues(params: URLSearchParams, names: readonly string[]): Record<string, string | undefined> {
+  return Object.fromEntries(names.map((name) => [name, params.get(name) ?? undefined]));
+}
+
 export function parseKeysetPageQuery(
   params: URLSearchParams,
   maxSize: number,
 ): { ok: true; page: KeysetPageRequest } | { ok: false; message: string } {
-  const limitText = params.get("limit");
-  const limit = limitText === null ? maxSize : parsePageSize(limitText, maxSize);
-  if (limit === null) return { ok: false, message: pageQueryMessages(maxSize).invalidLimit };
-  const beforeText = params.get("before");
-  if (beforeText === null) return { ok: true, page: { limit } };
-  const before = parseKeysetCursor(beforeText);
-  if (before === null) return { ok: false, message: pageQueryMessages(maxSize).invalidCursor };
-  return { ok: true, page: { limit, before } };
+  const parsed = keysetPageQuerySchema(maxSize).safeParse(queryValues(params, ["limit", "before"]));
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message };
+  const { limit, before } = parsed.data;
+  return { ok: true, page: before ? { limit, before } : { limit } };
 }
 
 /** The query of the next page, or null when this one was not full (nothing older is left). */

@@ -110,7 +110,7 @@ describe("messages", () => {
     expect(photoMessageKey("autre chose")).toBeNull();
     expect(photoMessageKey("toString")).toBeNull();
     expect(photoMessageKey(undefined)).toBeNull();
-    expect(MY_ACCOUNT_MESSAGES.photoConfirmDelete).toBe("Voulez-vous vraiment supprimer votre photo de profil ?");
+    expect(MY_ACCOUNT_MESSAGES.photoConfirmDelete).toBe("Voulez-vous vraiment supprimer votre photo de profil ?");
   });
 });
 

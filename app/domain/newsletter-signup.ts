@@ -18,16 +18,16 @@ export const NEWSLETTER_EMAIL_MAX_LENGTH = 254;
  */
 export const NEWSLETTER_SIGNUP_MESSAGES = {
   emailInvalid: "Adresse e-mail invalide.",
-  success: "Merci ! Vérifie ta boîte mail pour confirmer ton inscription.",
+  success: "Merci ! Vérifie ta boîte mail pour confirmer ton inscription.",
   error: "Impossible de t'inscrire pour le moment. Réessaie.",
-  networkError: "Erreur réseau : vérifie ta connexion et réessaie.",
+  networkError: "Erreur réseau : vérifie ta connexion et réessaie.",
   tooManyRequests: "Trop de demandes. Réessaie dans quelques minutes.",
   confirmNoToken: "Aucun jeton de confirmation fourni.",
   confirmFailed: "Lien de confirmation invalide ou déjà utilisé.",
-  confirmed: "Inscription confirmée ! Tu recevras nos prochaines newsletters.",
+  confirmed: "Inscription confirmée ! Tu recevras nos prochaines newsletters.",
   unsubscribeNoToken: "Lien de désinscription incomplet.",
-  unsubscribeUnknown: "Ce lien de désinscription n'est plus valide : tu es peut-être déjà désinscrit.",
-  unsubscribed: "C'est fait : tu ne recevras plus notre newsletter.",
+  unsubscribeUnknown: "Ce lien de désinscription n'est plus valide : tu es peut-être déjà désinscrit.",
+  unsubscribed: "C'est fait : tu ne recevras plus notre newsletter.",
 } as const;
 
 export type NewsletterSignupMessageKey = keyof typeof NEWSLETTER_SIGNUP_MESSAGES;

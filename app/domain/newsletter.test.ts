@@ -83,9 +83,9 @@ describe("newsletter form rules", () => {
 
   it("keeps the spec's exact texts", () => {
     expect(NEWSLETTER_ADMIN_MESSAGES).toMatchObject({
-      created: "Newsletter créée !",
-      updated: "Newsletter mise à jour !",
-      deleted: "Newsletter supprimée !",
+      created: "Newsletter créée !",
+      updated: "Newsletter mise à jour !",
+      deleted: "Newsletter supprimée !",
       saveError: "Erreur lors de la sauvegarde",
       deleteError: "Erreur lors de la suppression",
       sessionExpired: "Session expirée ou accès refusé",

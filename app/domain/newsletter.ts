@@ -68,24 +68,24 @@ export const NEWSLETTER_LIST_LIMIT = 100;
 
 /** Exact texts of the spec (successes, save and delete errors, session); the field rules are ours. */
 export const NEWSLETTER_ADMIN_MESSAGES = {
-  created: "Newsletter créée !",
-  updated: "Newsletter mise à jour !",
-  deleted: "Newsletter supprimée !",
+  created: "Newsletter créée !",
+  updated: "Newsletter mise à jour !",
+  deleted: "Newsletter supprimée !",
   saveError: "Erreur lors de la sauvegarde",
   deleteError: "Erreur lors de la suppression",
   sessionExpired: "Session expirée ou accès refusé",
   sentLocked: "Une newsletter envoyée ne peut être ni modifiée ni supprimée.",
-  sendingLocked: "Cette newsletter est en cours d'envoi : elle ne peut être ni modifiée ni supprimée.",
+  sendingLocked: "Cette newsletter est en cours d'envoi : elle ne peut être ni modifiée ni supprimée.",
   notFound: "Newsletter introuvable.",
   titleRequired: "Le titre est requis.",
   titleTooLong: `Le titre est trop long (${NEWSLETTER_LIMITS.title} caractères maximum).`,
   subjectRequired: "L'objet est requis.",
   subjectTooLong: `L'objet est trop long (${NEWSLETTER_LIMITS.subject} caractères maximum).`,
   contentRequired: "Le contenu est requis.",
-  contentTooLong: `Le contenu est trop long (${NEWSLETTER_LIMITS.content} caractères maximum).`,
+  contentTooLong: `Le contenu est trop long (${new Intl.NumberFormat("fr-FR").format(NEWSLETTER_LIMITS.content)} caractères maximum).`,
   dateRequired: "La date d'envoi est requise.",
   dateInvalid: "Date d'envoi invalide.",
-  statusInvalid: "Statut invalide : brouillon ou programmée.",
+  statusInvalid: "Statut invalide : brouillon ou programmée.",
 } as const;
 
 export type NewsletterAdminMessageKey = keyof typeof NEWSLETTER_ADMIN_MESSAGES;

@@ -44,7 +44,7 @@ describe("checks before decoding", () => {
     expect(checkPhotoUpload(over)).toEqual({
       ok: false,
       code: "tooLarge",
-      message: "La photo ne doit pas dépasser 5MB",
+      message: "La photo ne doit pas dépasser 5 Mo.",
       status: 413,
     });
     const exactly = new Uint8Array(PHOTO_MAX_BYTES);

@@ -28,18 +28,18 @@ export const PHOTO_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
 export const PHOTO_MESSAGES = {
   updated: "Photo mise à jour avec succès",
   deleted: "Photo supprimée avec succès",
-  tooLarge: "La photo ne doit pas dépasser 5MB",
+  tooLarge: "La photo ne doit pas dépasser 5 Mo.",
   /** The answer had no message of its own. */
-  uploadFailed: "Erreur lors de l'upload",
+  uploadFailed: "Erreur lors de l'envoi",
   /** The request itself failed (network). */
-  uploadPhotoFailed: "Erreur lors de l'upload de la photo",
+  uploadPhotoFailed: "Erreur lors de l'envoi de la photo",
   deleteFailed: "Erreur lors de la suppression",
   deletePhotoFailed: "Erreur lors de la suppression de la photo",
   missing: "Choisis une photo (JPG, PNG, GIF ou WEBP).",
-  unsupported: "Format non accepté : choisis une photo JPG, PNG, GIF ou WEBP.",
-  unreadable: "Cette image est illisible ou incomplète : choisis-en une autre.",
-  tooManyPixels: "Cette image a trop de pixels (50 millions au plus) : choisis-en une plus petite.",
-  busy: "Trop de photos en cours de traitement : réessaie dans un instant.",
+  unsupported: "Format non accepté : choisis une photo JPG, PNG, GIF ou WEBP.",
+  unreadable: "Cette image est illisible ou incomplète : choisis-en une autre.",
+  tooManyPixels: "Cette image a trop de pixels (50 millions au plus) : choisis-en une plus petite.",
+  busy: "Trop de photos en cours de traitement : réessaie dans un instant.",
 } as const;
 
 /**

@@ -2,7 +2,8 @@
 // The rules are validateReview's: kept apart so the browser, which calls that
 // function directly, never loads zod.
 import { z } from "zod";
-import { REVIEW_MESSAGES, type ReviewInput, type ReviewMessages, validateReview } from "./reviews.ts";
+import { documentedAs } from "./api/documented.ts";
+import { REVIEW_LIMITS, REVIEW_MESSAGES, type ReviewInput, type ReviewMessages, validateReview } from "./reviews.ts";
 
 /**
  * One issue per failing field, on its path (rating first, then comment); a
@@ -30,4 +31,16 @@ export function createReviewSchema(messages: ReviewMessages = REVIEW_MESSAGES) {
   });
 }
 
-export const reviewSchema = createReviewSchema();
+/** What the API description shows of POST /api/reviews/users's body (the rules read the raw values). */
+export const reviewBodyDescription = z
+  .object({
+    rating: z.int().min(REVIEW_LIMITS.ratingMin).max(REVIEW_LIMITS.ratingMax),
+    comment: z
+      .string()
+      .min(REVIEW_LIMITS.commentMin)
+      .max(REVIEW_LIMITS.commentMax)
+      .meta({ description: "Plain text, counted once trimmed." }),
+  })
+  .meta({ id: "ReviewBody", examples: [{ rating: 5, comment: "Des séances claires, je progresse." }] });
+
+export const reviewSchema = documentedAs(createReviewSchema(), reviewBodyDescription);

@@ -26,12 +26,12 @@ describe("review rules", () => {
       defaultRating: 5,
     });
     expect(REVIEW_TIMINGS.closeAfterMs).toBe(3000);
-    expect(REVIEW_MESSAGES.success).toBe("Avis soumis avec succès ! Il sera publié après modération.");
+    expect(REVIEW_MESSAGES.success).toBe("Avis soumis avec succès ! Il sera publié après modération.");
     expect(REVIEW_MESSAGES.sendError).toBe("Erreur lors de l'envoi");
     expect(REVIEW_MESSAGES.networkError).toBe("Erreur lors de l'envoi de l'avis");
     expect(REVIEW_ADMIN_MESSAGES).toMatchObject({
-      approved: "Avis approuvé !",
-      deleted: "Avis supprimé !",
+      approved: "Avis approuvé !",
+      deleted: "Avis supprimé !",
       error: "Erreur",
       approveError: "Erreur lors de l'approbation",
       deleteError: "Erreur lors de la suppression",

@@ -35,7 +35,7 @@ export const REVIEW_MESSAGES = {
   commentTooShort: `Ton avis doit faire au moins ${REVIEW_LIMITS.commentMin} caractères.`,
   commentTooLong: `Ton avis ne doit pas dépasser ${REVIEW_LIMITS.commentMax} caractères.`,
   ratingInvalid: "Choisis une note de 1 à 5 étoiles.",
-  success: "Avis soumis avec succès ! Il sera publié après modération.",
+  success: "Avis soumis avec succès ! Il sera publié après modération.",
   sendError: "Erreur lors de l'envoi",
   networkError: "Erreur lors de l'envoi de l'avis",
   notSignedIn: "Connecte-toi pour laisser un avis.",
@@ -47,8 +47,8 @@ export type ReviewMessages = Record<ReviewMessageKey, string>;
 
 /** The admin's moderation texts (workouts-and-admin §8), exact; notFound is ours. */
 export const REVIEW_ADMIN_MESSAGES = {
-  approved: "Avis approuvé !",
-  deleted: "Avis supprimé !",
+  approved: "Avis approuvé !",
+  deleted: "Avis supprimé !",
   error: "Erreur",
   approveError: "Erreur lors de l'approbation",
   deleteError: "Erreur lors de la suppression",

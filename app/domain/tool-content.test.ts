@@ -18,7 +18,7 @@ describe("parseToolContent", () => {
         contenuIMC: [
           {
             id: 1,
-            titre: "Qu'est-ce que l'IMC ?",
+            titre: "Qu'est-ce que l'IMC ?",
             intro: "Un indice.",
             more: "Plus.",
             link: { label: "OMS", href: "https://who.int" },
@@ -31,7 +31,7 @@ describe("parseToolContent", () => {
     expect(problems).toEqual([]);
     expect(byLanguage.fr!.explanations[0]).toMatchObject({
       id: "1",
-      titre: "Qu'est-ce que l'IMC ?",
+      titre: "Qu'est-ce que l'IMC ?",
       link: { label: "OMS" },
     });
     expect(byLanguage.fr!.imcArticles.map((a) => a.id)).toEqual(["a1"]);

@@ -2,18 +2,20 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The glossary (../shared/spec/GLOSSARY.md) over every text of English,
-// German and Spanish: the locale files and the language parts of the data
-// files the pages show (public/data/*.json and the exercise catalogue
-// public/data/exo/*.json). The forms it bans never come back. French is the
-// source and keeps its own punctuation.
+// The glossary (../shared/spec/GLOSSARY.md) over every text of the four
+// languages: the locale files and the language parts of the data files the
+// pages show (public/data/*.json and the exercise catalogue
+// public/data/exo/*.json). The forms it bans never come back. French, the
+// source, is read too: its register (tu), its terms (séance, e-mail) and its
+// typography (a no-break space before : ; ! ? » and after «, written in the
+// texts themselves).
 
 const root = path.resolve(import.meta.dirname, "../..");
 const localesDir = path.join(root, "locales");
 const dataDir = path.join(root, "public/data");
 
-type Language = "en" | "de" | "es";
-const languages: readonly Language[] = ["en", "de", "es"];
+type Language = "fr" | "en" | "de" | "es";
+const languages: readonly Language[] = ["fr", "en", "de", "es"];
 interface Text {
   where: string;
   text: string;
@@ -45,23 +47,24 @@ const notText = new Set(["id", "icon", "image", "photo", "href", "socials"]);
  * The texts of one language in a data file. Those files hold a language
  * under a key named after it, wherever it sits: at the top (about.json,
  * db.json), under `translations` (reviews.json), or per field of each entry
- * (`names` and `description` of the catalogue). French and the
+ * (`names` and `description` of the catalogue). French, the source, also
+ * sits outside any language key: an exercise's `name` beside its `names`,
+ * and the professional reviews beside their `translations`. The
  * language-neutral fields (ids, aliases, tags) are left out.
  */
 function dataTextsOf(data: unknown, language: Language, file: string): Text[] {
   const texts: Text[] = [];
+  const words = (value: unknown, at: string) =>
+    stringsOf(value, at).filter((text) => !text.where.split(/[.[\]\s]/).some((part) => notText.has(part)));
   const walk = (value: unknown, at: string) => {
     if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${at}[${index}]`));
     else if (value && typeof value === "object") {
       for (const [key, child] of Object.entries(value)) {
         const childAt = childPath(at, key);
-        if (key === language)
-          texts.push(
-            ...stringsOf(child, childAt).filter(
-              (text) => !text.where.split(/[.[\]\s]/).some((part) => notText.has(part)),
-            ),
-          );
-        else if (!(languages as readonly string[]).includes(key) && key !== "fr") walk(child, childAt);
+        const frenchSource =
+          language === "fr" && ((key === "name" && "names" in value) || key === "professionalReviews");
+        if (key === language || frenchSource) texts.push(...words(child, childAt));
+        else if (!(languages as readonly string[]).includes(key)) walk(child, childAt);
       }
     }
   };
@@ -95,8 +98,8 @@ const readable = (text: string) =>
 interface BannedForm {
   pattern: RegExp;
   why: string;
-  /** Where the form is the right word after all (the key of a text says what it is about). */
-  allowedWhere?: RegExp;
+  /** Texts the rule leaves alone, by where they sit ("legal: …"). */
+  allowedIn?: (where: string) => boolean;
 }
 
 /**
@@ -109,7 +112,47 @@ const word = (body: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p
 /** A space (plain, no-break or narrow no-break) before : ; ? or ! is French typography. */
 const frenchSpacing: BannedForm = { pattern: /[ \u00a0\u202f][:;?!]/, why: "French spacing before : ; ? !" };
 
+/** The spec gives these two confirmations word for word, `vous` included (DECISIONS.md). */
+const SPEC_VOUS = new Set([
+  "workout-session: confirm.text",
+  "dashboard: photo.confirmText",
+  "my-account: messages.photoConfirmDelete",
+]);
+const isLegal = (where: string) => where.startsWith("legal:");
+
 const bannedForms: Record<Language, BannedForm[]> = {
+  fr: [
+    {
+      pattern: /[ \t\r\n][:;!?»%]|«[ \t\r\n]/,
+      why: "a no-break space (U+202F, or U+00A0 before :) before : ; ! ? » % and after «, never a breakable one",
+    },
+    {
+      // "Erreur: réseau", "Prêt?": the mark needs its space. ("https://" and "10:30" have no space after.)
+      pattern: /\p{L}[:;!?](?=[\s]|$)/u,
+      why: "a (no-break) space before : ; ! ?",
+    },
+    {
+      pattern: word("vous|votre|vos|veuillez"),
+      why: "tu, never vous (outside the legal texts and the spec's two confirmations)",
+      allowedIn: (where) => isLegal(where) || SPEC_VOUS.has(where),
+    },
+    {
+      pattern: /(?<![\p{L}_-])sessions?(?! de connexion| expirée)(?![\p{L}_])/iu,
+      why: "a workout is a 'séance'; 'session' only means being logged in ('session de connexion', 'Session expirée')",
+      allowedIn: isLegal,
+    },
+    { pattern: /(?<![\p{L}-])email(?![\p{L}])/u, why: "'e-mail' in a sentence ('Email' only as a label)" },
+    { pattern: word("upload"), why: "an upload is an 'envoi'" },
+    {
+      pattern: word("Identifiant"),
+      why: "a message about the login names what the field takes: e-mail or pseudo",
+      allowedIn: isLegal,
+    },
+    {
+      pattern: word("the|your|you|saved|finished|errors?"),
+      why: "no English left in the French source",
+    },
+  ],
   en: [
     frenchSpacing,
     { pattern: /\be-mail/i, why: "'email', never 'e-mail'" },
@@ -154,7 +197,7 @@ const bannedForms: Record<Language, BannedForm[]> = {
     {
       pattern: word("rutinas?"),
       why: "'rutina' names a saved routine only (a text about routines); a workout is an 'entrenamiento'",
-      allowedWhere: /routine/i,
+      allowedIn: (where) => /routine/i.test(where),
     },
     { pattern: /newsletter/i, why: "the newsletter is the 'boletín' in Spanish" },
     { pattern: word("vuelve a intentarlo"), why: "one wording to try again: 'Inténtalo de nuevo'" },
@@ -168,7 +211,7 @@ const bannedForms: Record<Language, BannedForm[]> = {
 function violations(language: Language, texts = textsOf(language)) {
   return texts.flatMap(({ where, text }) =>
     bannedForms[language]
-      .filter(({ pattern, allowedWhere }) => pattern.test(readable(text)) && !allowedWhere?.test(where))
+      .filter(({ pattern, allowedIn }) => pattern.test(readable(text)) && !allowedIn?.(where))
       .map(({ why }) => `${where}: ${why}: ${text}`),
   );
 }
@@ -197,12 +240,37 @@ describe("the glossary's banned forms", () => {
     }
   });
 
+  it("find no breakable space before French punctuation in the French texts of the code either (API answers, mails)", () => {
+    // Where the code writes French itself: the rules' messages (the API's answers), mails, server answers.
+    const sources = ["domain", "services", "server", "lib"].flatMap((dir) =>
+      (readdirSync(path.join(root, "app", dir), { recursive: true }) as string[])
+        .filter((file) => /\.tsx?$/.test(file) && !/\.test\.|test-/.test(file))
+        .map((file) => path.join(root, "app", dir, file)),
+    );
+    expect(sources.length).toBeGreaterThan(100);
+    const literal = /"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`|'(?:[^'\\\n]|\\.)*'/g;
+    const found = sources.flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => !/^\s*(?:\/\/|\*|\/\*)/.test(line))
+        .flatMap((line) => line.match(literal) ?? [])
+        // Template parts only: a ternary inside ${…} is code, and so is a regular expression's test.
+        .map((text) => text.replace(/\$\{[^}]*\}/g, "X"))
+        .filter((text) => !/\$\{|\.test\(/.test(text))
+        // English, German and Spanish never put a space there: such a text is French.
+        .filter((text) => /[\p{L}\d)…] [:;!?»%](?![:;!?])|« /u.test(text))
+        .map((text) => `${path.relative(root, file)}: ${text}`),
+    );
+    expect(found).toEqual([]);
+  });
+
   it("take each language's part of a data file, and nothing else", () => {
     const data = {
       fr: { title: "Séance" },
       de: { title: "Training", team: [{ id: "camille", bio: "Trainerin", photo: "/a.svg" }] },
       translations: { es: { someone: { comment: "Buen entrenamiento" } } },
-      exercises: [{ id: "plank", aliases: ["Plank"], names: { en: "Plank", de: "Unterarmstütz" } }],
+      exercises: [{ id: "plank", name: "Gainage", aliases: ["Plank"], names: { en: "Plank", de: "Unterarmstütz" } }],
+      professionalReviews: [{ id: "lea", photo: "/lea.webp", comment: "Top\u202f!" }],
     };
     expect(dataTextsOf(data, "de", "sample:")).toEqual([
       { where: "sample: de.title", text: "Training" },
@@ -211,11 +279,31 @@ describe("the glossary's banned forms", () => {
     ]);
     expect(dataTextsOf(data, "es", "sample:").map(({ text }) => text)).toEqual(["Buen entrenamiento"]);
     expect(dataTextsOf(data, "en", "sample:").map(({ text }) => text)).toEqual(["Plank"]);
+    // French, the source: under "fr", an exercise's name and the professional reviews.
+    expect(dataTextsOf(data, "fr", "sample:").map(({ text }) => text)).toEqual(["Séance", "Gainage", "Top\u202f!"]);
   });
 
   it("are found where they hide, each of them", () => {
     // [language, text, how many forms it breaks]
     const samples: [Language, string, number][] = [
+      ["fr", "Envie de bouger ? C'est parti !", 1],
+      ["fr", "Erreur : {{message}} ; « Recommencer »", 1],
+      ["fr", "Terminé à 100 %", 1],
+      ["fr", "Erreur: réseau", 1],
+      ["fr", "Prêt? Go", 1],
+      ["fr", "Envie de bouger\u202f? C'est parti\u202f! Erreur\u00a0: «\u00a0Recommencer\u00a0» à 100\u202f%", 0],
+      ["fr", "Voir https://dynami.fr/exo?type=muscu à 10:30.", 0],
+      ["fr", "Veuillez entrer un poids.", 1],
+      ["fr", "Voulez-vous supprimer votre photo\u202f?", 1],
+      ["fr", "Session - {{date}}", 1],
+      ["fr", "Erreur de chargement des sessions", 1],
+      ["fr", "Ta session de connexion et tes séances", 0],
+      ["fr", "Vérifie ton email pour l'activer.", 1],
+      ["fr", "Email requis. Adresse e-mail invalide.", 0],
+      ["fr", "Erreur lors de l'upload", 1],
+      ["fr", "Identifiant ou mot de passe incorrect.", 1],
+      ["fr", "Session saved", 2],
+      ["fr", "Finished with {{count}} error(s).", 1],
       ["en", "Wrong password !", 1],
       ["en", "Open\u202f: BMI", 1],
       ["en", "Hi {{name}}! Ready? Go: now.", 0],
@@ -260,6 +348,11 @@ describe("the glossary's banned forms", () => {
     ];
     for (const [language, text, count] of samples)
       expect(violations(language, [{ where: "sample:", text }]), `${language}: ${text}`).toHaveLength(count);
+    // The legal texts may say vous and name sessions; the spec's two confirmations keep their vous.
+    const vous = "Voulez-vous vraiment supprimer votre photo de profil\u202f?";
+    expect(violations("fr", [{ where: "legal: mentions.intro", text: `${vous} Tes sessions.` }])).toEqual([]);
+    expect(violations("fr", [{ where: "dashboard: photo.confirmText", text: vous }])).toEqual([]);
+    expect(violations("fr", [{ where: "dashboard: photo.title", text: vous }])).toHaveLength(1);
 
     // A routine's texts may say 'rutina'; no other text may.
     expect(violations("es", [{ where: "routines: title", text: "Mis rutinas" }])).toEqual([]);

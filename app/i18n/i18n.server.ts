@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { createInstance, type InitOptions, type i18n } from "i18next";
 import { defaultNamespace, fallbackLanguage, type Language, supportedLanguages } from "./languages.ts";
+import { browserBundlesOf, missingPart, serverOnlyNamespaces, translationsVersionOf } from "./browser-bundles.ts";
 import { namespacesOf, resourcesFromModules } from "./resources.ts";
 import { createTranslations, type Translations } from "./react-i18next.tsx";
 import { type Bundle, type Bundles, type TranslationSet } from "./translator.ts";
@@ -14,12 +14,7 @@ export const resources = resourcesFromModules(
 
 export const allNamespaces = namespacesOf(resources, fallbackLanguage);
 
-/**
- * Namespaces that never reach the browser: the mails' templates (account
- * mails and newsletters), and the long legal texts (the legal pages get theirs as loader data, already
- * translated: see app/components/legal/legal-texts.server.ts).
- */
-export const serverOnlyNamespaces: readonly string[] = ["mail", "newsletter-mail", "legal"];
+export { missingPart, serverOnlyNamespaces };
 
 export function isBrowserNamespace(namespace: string): boolean {
   return allNamespaces.includes(namespace) && !serverOnlyNamespaces.includes(namespace);
@@ -48,57 +43,12 @@ export function i18nFor(_language: Language): i18n {
 }
 
 // ---------------------------------------------------------------------------
-// What the browser gets: per language and namespace, the language's texts,
-// plus the French texts of the keys the language lacks (normally none: a
-// unit test keeps every locale complete).
+// What the browser gets (app/i18n/browser-bundles.ts), built once.
 
-function isPlainObject(value: unknown): value is Bundle {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/** The part of `fallback` whose keys `bundle` lacks, or null when it lacks none. */
-export function missingPart(fallback: Bundle, bundle: Bundle | undefined): Bundle | null {
-  const missing: Bundle = {};
-  for (const [key, value] of Object.entries(fallback)) {
-    const own = bundle?.[key];
-    if (isPlainObject(value) && isPlainObject(own)) {
-      const nested = missingPart(value, own);
-      if (nested) missing[key] = nested;
-    } else if (own === undefined) {
-      missing[key] = value;
-    }
-  }
-  return Object.keys(missing).length > 0 ? missing : null;
-}
-
-interface BrowserBundle {
-  bundle: Bundle;
-  fallback: Bundle | null;
-  /** `{"bundle":…,"fallback":…}`, serialized once. */
-  json: string;
-}
-
-const browserBundles = new Map<string, BrowserBundle>();
-for (const language of supportedLanguages) {
-  for (const namespace of allNamespaces.filter(isBrowserNamespace)) {
-    const bundle = (resources[language]?.[namespace] ?? {}) as Bundle;
-    const fallback =
-      language === fallbackLanguage
-        ? null
-        : missingPart((resources[fallbackLanguage]?.[namespace] ?? {}) as Bundle, bundle);
-    browserBundles.set(`${language}/${namespace}`, {
-      bundle,
-      fallback,
-      json: JSON.stringify({ bundle, fallback }),
-    });
-  }
-}
+const browserBundles = browserBundlesOf(resources);
 
 /** Changes whenever a text the browser can get changes: part of the bundles' address. */
-export const translationsVersion = createHash("sha256")
-  .update([...browserBundles.entries()].map(([key, { json }]) => `${key}\n${json}`).join("\n"))
-  .digest("base64url")
-  .slice(0, 10);
+export const translationsVersion = translationsVersionOf(browserBundles);
 
 /** The JSON the browser gets for one namespace, or null when it may not have it. */
 export function browserBundleJson(language: Language, namespace: string): string | null {

@@ -1,5 +1,5 @@
 // Shared by server and browser: which languages exist and how to pick one.
-import { readCookie } from "~/lib/cookies";
+import { readCookie } from "../lib/cookies.ts";
 
 export const supportedLanguages = ["fr", "en", "de", "es"] as const;
 export type Language = (typeof supportedLanguages)[number];

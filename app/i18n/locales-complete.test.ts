@@ -14,6 +14,15 @@ const namespaces = readdirSync(path.join(localesDir, fallbackLanguage)).filter((
 const read = (language: string, file: string) =>
   JSON.parse(readFileSync(path.join(localesDir, language, file), "utf8")) as unknown;
 
+/** Leaf strings of a bundle with their keys ("saving.errors_one"). */
+function leavesOf(value: unknown, prefix = ""): [string, string][] {
+  if (typeof value === "string") return [[prefix, value]];
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, child]) => leavesOf(child, prefix ? `${prefix}.${key}` : key));
+}
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
 describe("translations", () => {
   it("has French namespaces", () => {
     expect(namespaces.length).toBeGreaterThan(0);
@@ -28,5 +37,26 @@ describe("translations", () => {
         expect(missing).toEqual([]);
       });
     }
+  }
+
+  // Real plurals (i18next's _one/_other keys, chosen by Intl.PluralRules), never "erreur(s)".
+  for (const language of supportedLanguages) {
+    it(`${language}: every plural family has its _one and _other forms, and no text writes a pseudo-plural`, () => {
+      const leaves = namespaces.flatMap((file) =>
+        leavesOf(read(language, file)).map(([key, text]) => [`${file}:${key}`, text] as const),
+      );
+      const keys = new Set(leaves.map(([key]) => key));
+      const families = new Set(leaves.map(([key]) => key).filter((key) => PLURAL_SUFFIX.test(key)));
+      expect(families.size).toBeGreaterThan(15);
+      for (const key of families) {
+        const base = key.replace(PLURAL_SUFFIX, "");
+        expect(keys, key).toContain(`${base}_one`);
+        expect(keys, key).toContain(`${base}_other`);
+        // The bare key would hide a missing form instead of failing.
+        expect(keys, key).not.toContain(base);
+      }
+      const pseudoPlurals = leaves.filter(([, text]) => /\p{L}\((?:s|n|es|en)\)/u.test(text));
+      expect(pseudoPlurals).toEqual([]);
+    });
   }
 });

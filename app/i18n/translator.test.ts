@@ -106,6 +106,14 @@ describe("the translator renders like i18next", () => {
     expect(t("missing", { x: 1 })).toBe("Manquant 1");
   });
 
+  it("finds the texts of a namespace the browser received after a first miss", () => {
+    const set: TranslationSet = { language: "en", bundles: {}, fallbackLanguage: "fr", fallbackBundles: {} };
+    const t = fixedT(set, "common");
+    expect(t("tools:imc.title")).toBe("imc.title");
+    set.bundles.tools = { imc: { title: "BMI" } };
+    expect(t("tools:imc.title")).toBe("BMI");
+  });
+
   it("interpolates like i18next: null and undefined become empty, a missing variable stays", () => {
     expect(interpolate("a {{x}} b {{ y }} c {{z}}", { x: null, y: 2 })).toBe("a  b 2 c {{z}}");
     expect(interpolate("{{x}}", { x: undefined })).toBe("");

@@ -97,7 +97,21 @@ function candidateKeys(key: string, language: string, count: unknown): string[] 
 
 /** A `t` bound to one namespace (and any other through "ns:key" or { ns }). */
 export function fixedT(set: TranslationSet, namespace: string): TFunction {
+  // A text asked without options is the same every time: looked up once. The
+  // server keeps one `t` per page's language and namespaces (pageTranslations),
+  // so most of a page's hundreds of lookups are answered from here. A key not
+  // found is not kept: in the browser its namespace may still be on its way.
+  const plainTexts = new Map<string, string>();
   const t = (key: string, options?: TOptions): unknown => {
+    if (options !== undefined) return translate(key, options);
+    const known = plainTexts.get(key);
+    if (known !== undefined) return known;
+    const text = translate(key, undefined) as string;
+    const colon = key.indexOf(":");
+    if (text !== (colon > 0 ? key.slice(colon + 1) : key)) plainTexts.set(key, text);
+    return text;
+  };
+  const translate = (key: string, options: TOptions | undefined): unknown => {
     let ns = options?.ns ?? namespace;
     let path = key;
     const colon = key.indexOf(":");

@@ -1,6 +1,6 @@
 import { type Cookie, createCookie, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { type AccountFlash, accountIntents, accountViews } from "~/components/account/account-types";
+import { type AccountFlash, accountIntents, accountViews } from "~/lib/account-types";
 import type { AppConfig } from "~/config.server";
 import { ACCOUNT_MESSAGE_KEYS } from "~/domain/account";
 import { getServices } from "~/context.server";

@@ -16,7 +16,7 @@ export interface BodyLimitHandle {
   bodyLimitBytes?: number;
   /**
    * The route answers a body past its limit itself, in its own words (the
-   * photo upload: 'La photo ne doit pas dépasser 5MB'): it runs without the
+   * photo upload: 'La photo ne doit pas dépasser 5 Mo.'): it runs without the
    * body, and getRefusedBodyLimit(context) gives the limit that was passed.
    * Otherwise pages get the 413 page and the API a 413 { message }.
    */

@@ -93,6 +93,31 @@ export async function readJsonBody<Schema extends z.ZodType>(
   return result.data;
 }
 
+/**
+ * Reads a call's query string (or headers) with its zod schema: each name
+ * the schema knows, its first value; anything else is ignored. A value that
+ * breaks a rule is a 400 with the first problem's message.
+ */
+export function readQuery<Schema extends z.ZodObject>(request: Request, schema: Schema): z.infer<Schema> {
+  const params = new URL(request.url).searchParams;
+  return readNamedValues(schema, (name) => params.get(name));
+}
+
+/** A call's headers read with their zod schema (names as the schema writes them; HTTP ignores their case). */
+export function readHeaders<Schema extends z.ZodObject>(request: Request, schema: Schema): z.infer<Schema> {
+  return readNamedValues(schema, (name) => request.headers.get(name));
+}
+
+function readNamedValues<Schema extends z.ZodObject>(
+  schema: Schema,
+  valueOf: (name: string) => string | null,
+): z.infer<Schema> {
+  const values = Object.fromEntries(Object.keys(schema.shape).map((name) => [name, valueOf(name) ?? undefined]));
+  const result = schema.safeParse(values);
+  if (!result.success) throw new ApiError(400, result.error.issues[0]?.message ?? "Requête invalide.");
+  return result.data;
+}
+
 /** Runs an API handler, turning ApiError into its JSON answer and anything else into a logged 500. */
 export async function handleApi(run: () => Promise<Response>): Promise<Response> {
   try {

@@ -40,7 +40,7 @@ beforeEach(async () => {
     cookies[who] = session.setCookie.split(";")[0]!;
     bearers[who] = session.token;
   }
-  reviewId = (await store.reviews.create({ userId: user.id, name: "Léa", rating: 5, comment: "Très bon outil !" })).id;
+  reviewId = (await store.reviews.create({ userId: user.id, name: "Léa", rating: 5, comment: "Très bon outil !" })).id;
   newsletterId = (
     await store.newsletters.create({
       title: "Mai",
@@ -65,7 +65,7 @@ function form(fields: Record<string, string>): FormData {
 const validNewsletter = {
   title: "Juin",
   subject: "Les nouveautés de juin",
-  content: "<p>Salut !</p>",
+  content: "<p>Salut !</p>",
   scheduledDate: "2030-06-01T09:00",
   status: "scheduled",
 };

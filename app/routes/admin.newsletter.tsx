@@ -31,7 +31,7 @@ import {
   type NewsletterView,
   updateNewsletter,
 } from "~/services/newsletters.server";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 
 // The newsletter screen: /admin/newsletter/new creates, /admin/newsletter/:id
 // edits; below the form, the list of newsletters. Role checked in the loader

@@ -18,9 +18,9 @@ import { getInstance } from "~/middleware/i18next.server";
 import { adminActionRefused, checkAdminAction, requireAdminPage } from "~/services/auth/admin-access.server";
 import { deleteNewsletter, listNewsletters } from "~/services/newsletters.server";
 import { approveReview, deleteReview, listReviewsForModeration } from "~/services/reviews.server";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 
-// /admin: 'Gestion des avis' (default) and 'Rédaction Newsletter'
+// /admin: 'Gestion des avis' (default) and 'Rédaction de la newsletter'
 // (?onglet=newsletter). The role is checked here, in the loader and in the
 // action, never only in a parent.
 

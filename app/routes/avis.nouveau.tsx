@@ -14,7 +14,7 @@ import { answeredOr, revalidateUnlessUnanswered } from "~/lib/unanswered-action"
 import { getInstance } from "~/middleware/i18next.server";
 import { getCurrentUser } from "~/services/auth/session.server";
 import { submitReview } from "~/services/reviews.server";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 
 // The review form on a page of its own: where 'Laisser un avis' leads
 // without JavaScript, and what the review dialog posts to with it.

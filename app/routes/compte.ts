@@ -7,7 +7,7 @@ import {
   type AccountIntent,
   type AccountView,
   accountIntents,
-} from "~/components/account/account-types";
+} from "~/lib/account-types";
 import { afterLoginHref, withAccountView, withoutAccountView } from "~/components/account/account-url";
 import { getClientAddress } from "~/context.server";
 import {

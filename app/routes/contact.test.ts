@@ -69,7 +69,7 @@ describe("/contact page action", () => {
     expect(answer.body.result?.initialValue ?? null).toBeNull();
     expect((await app.services.store.contactMessages.listRecent(1))[0]).toMatchObject({ nom: "Ana", locale: "es" });
     expect(app.mails).toHaveLength(1);
-    expect(app.mails[0]!.subject).toBe("[Dynami] Contact : Hola");
+    expect(app.mails[0]!.subject).toBe("[Dynami] Contact : Hola");
   });
 
   it("refuses a post sent from another site, and stores and mails nothing (the root middleware)", async () => {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/cookies";
 import { ConsentPanel, useConsentChoice } from "~/components/consent/cookie-consent";
 import { CookieTable, cookiesSet, localStorageKeys } from "~/components/legal/cookie-table";
 import { LegalPage } from "~/components/legal/legal-page";
-import { useLegalT } from "~/components/legal/legal-texts";
+import { useLegalT } from "~/lib/legal-texts";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
 import { legalTexts } from "~/services/legal-texts.server";

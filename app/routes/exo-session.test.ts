@@ -130,7 +130,7 @@ describe("/exo action: the session's form without JavaScript", () => {
     expect(await app.services.store.workoutSessions.listForUser(userId)).toEqual([]);
   });
 
-  it("gives the form back with one more set, what was typed kept, the exercise in focus", async () => {
+  it("gives the form back with one more set copying the last one, what was typed kept, the exercise in focus", async () => {
     const { status, data } = await post({
       ...sessionForm(),
       intent: formatSessionIntent({ kind: "add-set", exercise: 0 }),
@@ -141,7 +141,7 @@ describe("/exo action: the session's form without JavaScript", () => {
     expect(data.focus).toBe(0);
     expect(data.state.inputs["dumbbell-bench-press"]!.sets).toEqual([
       { weight: 20, reps: 10, restSec: null },
-      { weight: null, reps: null, restSec: null },
+      { weight: 20, reps: 10, restSec: null },
     ]);
     expect(data.state).toMatchObject({
       startedAt: Number(startedAt),

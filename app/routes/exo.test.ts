@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fitsChoices } from "~/domain/workout/filters";
 import { ACTIVITY_KINDS } from "~/domain/workout/activities";
-import { type BuilderView, FIRST_SUGGESTIONS, shortDescription } from "~/services/workout/builder.server";
+import { type BuilderView, FIRST_SUGGESTIONS } from "~/services/workout/builder.server";
 import { callRoute, freshTestAppPerTest } from "~/testing/route-harness.server";
 import * as exoRoute from "./exo.tsx";
 
@@ -23,7 +23,7 @@ describe("/exo loader", () => {
     const page = await view("/exo");
     expect(page.catalogue).toBe("ready");
     expect(page.state).toMatchObject({ mode: "builder", step: 0, type: null, chosen: [] });
-    expect(page.defaultSessionName).toMatch(/^Session - \d{2}\/\d{2}\/\d{4}$/);
+    expect(page.defaultSessionName).toMatch(/^Séance - \d{2}\/\d{2}\/\d{4}$/);
     expect(page.suggestions).toBeNull();
   });
 
@@ -146,11 +146,11 @@ describe("/exo loader", () => {
     );
   });
 
-  it("sends the first two lines' worth of a description, cut at a word", () => {
-    expect(shortDescription("Court.")).toBe("Court.");
-    const long = "Renforce les pectoraux, avec l'aide des épaules et des triceps. Règle le banc entre 30 et 45 degrés.";
-    expect(shortDescription(long, 60)).toBe("Renforce les pectoraux, avec l'aide des épaules et des…");
-    expect(shortDescription("x".repeat(100), 60)).toBe(`${"x".repeat(59)}…`);
+  it("sends each exercise's whole description, safety cue included", async () => {
+    const page = await view("/exo?etape=3&type=muscu&equipement=barre&muscle=cuisses-externes&choix=barbell-squat");
+    const squat = page.exercises["barbell-squat"]!;
+    expect(squat.description.length).toBeGreaterThan(160);
+    expect(squat.description).toMatch(/dos droit\.$/);
   });
 
   it("never fails on hostile input", async () => {

@@ -1,22 +1,24 @@
 import type { TFunction as I18nextTFunction } from "i18next";
 import type { TFunction } from "~/i18n/translator";
-import { NO_SESSION_MEMORY } from "~/domain/workout/last-time";
+import { NO_SESSION_MEMORY, type SessionMemory } from "~/domain/workout/last-time";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, redirect, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/exo";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import { WorkoutPage } from "~/components/workout/workout-page";
 import { parseBuilderParams } from "~/domain/workout/builder-url";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
-import { builderRequest } from "~/services/workout/builder.server";
+import { type BuilderView, builderRequest } from "~/services/workout/builder.server";
 import {
   newSessionFormStart,
+  type SessionFormStart,
   sessionExercises,
   sessionMemory,
   sessionPageAction,
 } from "~/services/workout/session-page.server";
-import { lastWorkoutSession } from "~/services/workout/sessions.server";
+import { type LastSessionView, lastWorkoutSession } from "~/services/workout/sessions.server";
 import { routineList, sessionRoutine } from "~/services/workout/routines.server";
 import { routineSaveHtml, routineShelfHtml } from "~/components/routines/routine-html.server";
 import { withAccountView } from "~/components/account/account-url";
@@ -36,7 +38,7 @@ export const handle = { i18n: ["workout", "workout-session"], bodyLimitBytes: SE
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const pageTexts = new Map<string, { title: string; description: string; defaultSessionName: string }>();
 /**
- * The page's title, description and default session name ('Session - {date}'), in the
+ * The page's title, description and default session name ('Séance - {date}'), in the
  * page's language: formatting a date and translating cost more than the
  * rest of the loader, so they are made once per language and day.
  */
@@ -59,6 +61,20 @@ function loaderTexts(t: I18nextTFunction, language: string, date: Date) {
     pageTexts.set(key, texts);
   }
   return texts;
+}
+
+interface ExoPageData {
+  title: string;
+  description: string;
+  view: BuilderView;
+  language: string;
+  /** The session's start and its finish's key, for the session's form sent without JavaScript. */
+  sessionStart: SessionFormStart | null;
+  lastSession: LastSessionView | null;
+  /** Each exercise's last time for the session's set logger (null outside a session); offline, what the device last had. */
+  memory: SessionMemory | null;
+  /** 'Mes routines' and 'Enregistrer comme routine', drawn by the server as plain HTML (no script on the page). */
+  routineHtml: { shelf: string | null; save: string | null };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -111,9 +127,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           )
         : null,
   };
-  const page = { title, description, view: outcome.view, language, sessionStart, lastSession, memory, routineHtml };
+  const page: ExoPageData = {
+    title,
+    description,
+    view: outcome.view,
+    language,
+    sessionStart,
+    lastSession,
+    memory,
+    routineHtml,
+  };
   // The session's form carries its start and its finish's key: never a page kept for other visitors.
   return session ? data(page, { headers: { "Cache-Control": "private" } }) : page;
+}
+
+/** The page's data last shown here: the offline builder starts from it (its texts, the user panel). */
+let shownPage: ExoPageData | null = null;
+
+/**
+ * Each change of the builder asks the server for its lists. Without a
+ * network (a gym's basement) the browser makes them itself, from the
+ * catalogue the service worker keeps: that code loads only then.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs): Promise<ExoPageData> {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    // fetch() fails with a TypeError when the request cannot leave the device; anything else is the server's answer.
+    if (!(error instanceof TypeError)) throw error;
+    const { offlineExoPage } = await import("~/components/workout/offline-exo-page").catch(() => {
+      throw error;
+    });
+    return offlineExoPage(new URL(request.url), shownPage, error);
+  }
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -150,6 +196,9 @@ export default function Exo({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   const user = root?.user ?? null;
   const name = userName(user);
+  useEffect(() => {
+    shownPage = loaderData;
+  }, [loaderData]);
   return (
     <WorkoutPage
       view={loaderData.view}

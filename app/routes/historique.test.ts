@@ -5,6 +5,9 @@ import { dashboardFlash } from "~/services/dashboard-actions.server";
 import type { DashboardData } from "~/services/dashboard.server";
 import { multipartRequest, smallPng, TEXT_NAMED_JPG } from "~/testing/images";
 import { callRoute, freshTestAppPerTest } from "~/testing/route-harness.server";
+import type { PastWorkoutsPage } from "~/services/workout/sessions.server";
+import { aWorkoutSession } from "~/store/workout-sessions.contract";
+import * as sessionsApi from "./api/workouts.sessions.ts";
 import * as page from "./historique.tsx";
 
 // The dashboard's page and the forms it and the account dialog post without JavaScript.
@@ -75,6 +78,76 @@ describe("the /historique page", () => {
       routines: false,
     });
     expect(body.dashboard.week).toHaveLength(7);
+  });
+});
+
+describe("the past workouts on the page", () => {
+  const load = async (query = "") => {
+    const response = await callRoute(
+      page.loader as never,
+      new Request(`http://localhost:3000/historique${query}`, { headers: { Cookie: cookie } }),
+      { context: app.context() },
+    );
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { workouts: PastWorkoutsPage }).workouts;
+  };
+
+  it("lists ten a page newest first, each with its sets and notes, and a cursor to the older ones", async () => {
+    const base = Date.now() - 30 * 86_400_000;
+    for (let index = 1; index <= 12; index += 1) {
+      const startedAt = new Date(base + index * 86_400_000);
+      await app.services.store.workoutSessions.save(
+        aWorkoutSession(userId, {
+          name: `s${index}`,
+          startedAt,
+          endedAt: new Date(startedAt.getTime() + 2_700_000),
+        }),
+      );
+    }
+    const first = await load();
+    expect(first.first).toBe(true);
+    expect(first.items.map((item) => item.name)).toEqual([
+      "s12",
+      "s11",
+      "s10",
+      "s9",
+      "s8",
+      "s7",
+      "s6",
+      "s5",
+      "s4",
+      "s3",
+    ]);
+    expect(first.items[0]).toMatchObject({
+      durationMinutes: 40,
+      volumeKg: 600,
+      notes: "Bonne énergie",
+      exercises: [
+        {
+          name: "Développé couché",
+          mode: "muscu",
+          notes: "Prise serrée",
+          sets: [{ reps: 10, weightKg: 60, restSec: 90, durationSec: null, distanceKm: null, intensity: null }],
+        },
+      ],
+    });
+    expect(first.next).toMatch(/^\d+-[0-9a-f]{24}$/);
+
+    const second = await load(`?avant=${encodeURIComponent(first.next!)}`);
+    expect(second).toMatchObject({ first: false, next: null });
+    expect(second.items.map((item) => item.name)).toEqual(["s2", "s1"]);
+    // A cursor this server did not write: the newest page, never an error.
+    expect((await load("?avant=nimporte")).items[0]?.name).toBe("s12");
+  });
+
+  it("shows another user's workouts nowhere", async () => {
+    const neighbour = await app.services.store.users.create({
+      pseudo: "max",
+      email: "max@example.com",
+      passwordHash: "x",
+    });
+    await app.services.store.workoutSessions.save(aWorkoutSession(neighbour.id, { name: "De Max" }));
+    expect(await load()).toEqual({ items: [], next: null, first: true });
   });
 });
 
@@ -158,6 +231,47 @@ describe("the dashboard's forms without JavaScript", () => {
       await post(form({ intent: "measure-delete", id: mine.id, redirectTo: `/historique?supprimer=${mine.id}` })),
     ).toEqual({ location: "/historique", flash: { intent: "measure-delete", ok: true, code: "measureDeleted" } });
     expect(await store.history.listForUser(userId)).toEqual([]);
+  });
+
+  it("delete one of the user's past workouts after its confirmation, never another user's; the figures follow", async () => {
+    const { store } = app.services;
+    const neighbour = await store.users.create({ pseudo: "max", email: "max@example.com", passwordHash: "x" });
+    const { session: theirs } = await store.workoutSessions.save(aWorkoutSession(neighbour.id));
+    const saved = await callRoute(
+      sessionsApi.action as never,
+      new Request("http://localhost:3000/api/workouts/sessions", {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: "http://localhost:3000", "Content-Type": "application/json" },
+        body: JSON.stringify({
+          name: "Jambes",
+          startedAt: new Date(Date.now() - 3_600_000).toISOString(),
+          endedAt: new Date(Date.now() - 60_000).toISOString(),
+          entries: [{ exerciseId: "barbell-squat", name: "Squat", sets: [{ weightKg: 60, reps: 10 }] }],
+        }),
+      }),
+      { context: app.context() },
+    );
+    const { id: mine } = (await saved.json()) as { id: string };
+    expect(await store.workoutStats.totals(userId)).toMatchObject({ sessions: 1 });
+
+    expect(await post(form({ intent: "workout-delete", id: theirs.id, redirectTo: "/historique" }))).toMatchObject({
+      flash: { intent: "workout-delete", ok: false, code: "workoutDeleteFailed" },
+    });
+    expect(await store.workoutSessions.findForUser(theirs.id, neighbour.id)).not.toBeNull();
+    expect(
+      await post(
+        form({
+          intent: "workout-delete",
+          id: mine,
+          redirectTo: `/historique?avant=1-${mine}&supprimer=seance-${mine}`,
+        }),
+      ),
+    ).toEqual({
+      location: `/historique?avant=1-${mine}`,
+      flash: { intent: "workout-delete", ok: true, code: "workoutDeleted" },
+    });
+    expect(await store.workoutSessions.listForUser(userId)).toEqual([]);
+    expect(await store.workoutStats.totals(userId)).toBeNull();
   });
 
   it("change nothing for a visitor and send them to log in, without reading what they sent", async () => {

@@ -5,23 +5,27 @@ import { withAccountView } from "~/components/account/account-url";
 import { greetingName } from "~/components/account/history-view";
 import { LogoutForm } from "~/components/account/logout-form";
 import { DashboardBody } from "~/components/dashboard/dashboard-body";
-import { confirmSearchParam, dashboardPath } from "~/components/dashboard/dashboard-types";
+import { confirmSearchParam, dashboardPath } from "~/lib/dashboard-types";
 import styles from "~/components/dashboard/dashboard.module.css";
 import { LogoutIcon } from "~/components/layout/icons";
+import { PastWorkouts } from "~/components/dashboard/past-workouts";
 import { getServices } from "~/context.server";
 import { PHOTO_BODY_LIMIT_BYTES } from "~/domain/photo";
 import type { BodyLimitHandle } from "~/lib/body-limits";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance, getLocale } from "~/middleware/i18next.server";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import { getCurrentUser, publicUser } from "~/services/auth/session.server";
 import { dashboardFlash, runDashboardAction } from "~/services/dashboard-actions.server";
 import { loadDashboard } from "~/services/dashboard.server";
+import { pastWorkoutsPage } from "~/services/workout/sessions.server";
+import { PAST_WORKOUTS_CURSOR_PARAM } from "~/domain/workout/session-page";
 
 // /historique: the dashboard on a page of its own (a user can bookmark it).
 // The account dialog's history view shows the same blocks, and both post
 // their forms here: the photo (a 5 MB body, answered in its own words past
-// that), its deletion, a measure's deletion.
+// that), its deletion, a measure's deletion. The page alone lists the past
+// workouts, a page at a time (?avant=<cursor>), each deletable.
 
 export const handle = {
   i18n: ["account", "dashboard"],
@@ -32,9 +36,14 @@ export const handle = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const title = getInstance(context).t("history.title", { ns: "account" });
   const current = await getCurrentUser(context, request);
-  if (!current) return data({ title, user: null, dashboard: null }, { status: 401 });
-  const dashboard = await loadDashboard(getServices(context).store, current.user, getLocale(context));
-  return { title, user: publicUser(current.user), dashboard };
+  if (!current) return data({ title, user: null, dashboard: null, workouts: null }, { status: 401 });
+  const services = getServices(context);
+  const cursor = new URL(request.url).searchParams.get(PAST_WORKOUTS_CURSOR_PARAM);
+  const [dashboard, workouts] = await Promise.all([
+    loadDashboard(services.store, current.user, getLocale(context)),
+    pastWorkoutsPage(services, current.user.id, cursor),
+  ]);
+  return { title, user: publicUser(current.user), dashboard, workouts };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -53,9 +62,9 @@ export default function HistoriquePage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("account");
   const rootData = useRouteLoaderData<RootLoaderData>("root");
   const location = useLocation();
-  const { user, dashboard } = loaderData;
+  const { user, dashboard, workouts } = loaderData;
 
-  if (!user || !dashboard) {
+  if (!user || !dashboard || !workouts) {
     return (
       <div className={styles.page}>
         <h1>{t("history.title")}</h1>
@@ -92,6 +101,13 @@ export default function HistoriquePage({ loaderData }: Route.ComponentProps) {
         confirm={confirm}
         flash={rootData?.dashboardFlash ?? null}
         headingLevel={2}
+      />
+      <PastWorkouts
+        page={workouts}
+        language={rootData?.language ?? i18n.language}
+        here={here}
+        confirm={confirm}
+        flash={rootData?.dashboardFlash ?? null}
       />
       <div className={styles.actions}>
         <LogoutForm redirectTo="/" className="button button-secondary">

@@ -1,23 +1,27 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/mentions-legales";
 import { LegalPage } from "~/components/legal/legal-page";
-import { useLegalT } from "~/components/legal/legal-texts";
+import { useLegalT } from "~/lib/legal-texts";
 import styles from "~/components/legal/legal-links.module.css";
 import { getServices } from "~/context.server";
 import type { TFunction } from "~/i18n/translator";
 import { pageTitle } from "~/lib/page-title";
 import { getInstance } from "~/middleware/i18next.server";
-import { legalTexts } from "~/services/legal-texts.server";
+import { legalNoticeValues, legalTexts } from "~/services/legal-texts.server";
 
 const sections = ["publisher", "hosting", "property", "health", "liability", "privacy"] as const;
 
 export function loader({ context }: Route.LoaderArgs) {
   const { t } = getInstance(context);
-  const contactEmail = getServices(context).config.contactTo;
+  const { config } = getServices(context);
+  const contactEmail = config.contactTo;
   return {
     title: t("mentions.title", { ns: "legal" }),
     description: t("mentions.intro", { ns: "legal", email: contactEmail }),
     contactEmail,
+    publisherAndHost: legalNoticeValues(config.legalNotice, (variable) =>
+      t("mentions.unset", { ns: "legal", variable }),
+    ),
     // The legal texts come with the data (server-only `legal` namespace).
     texts: legalTexts(context, "mentions"),
   };
@@ -34,7 +38,7 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
       t={t}
       page="mentions"
       sections={sections}
-      values={{ email: loaderData.contactEmail }}
+      values={{ email: loaderData.contactEmail, ...loaderData.publisherAndHost }}
       footer={
         <nav className={styles.links} aria-labelledby="see-also-title">
           <h2 id="see-also-title">{t("mentions.seeAlso")}</h2>

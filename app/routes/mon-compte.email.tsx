@@ -17,7 +17,7 @@ import { withAccountView } from "~/components/account/account-url";
 import { myAccountT, translateMyAccountMessage } from "~/lib/my-account-http.server";
 import { pageTitle } from "~/lib/page-title";
 import { answeredOr, revalidateUnlessUnanswered } from "~/lib/unanswered-action";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import { confirmEmailChange } from "~/services/my-account.server";
 
 // The link sent to a new address. Opening it only shows a button: the

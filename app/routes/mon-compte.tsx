@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect, type RouterContextProvider } from "react-router";
 import { MY_ACCOUNT_BODY_LIMIT_BYTES } from "~/domain/my-account";
 import type { Route } from "./+types/mon-compte";
-import type { AccountFlash } from "~/components/account/account-types";
+import type { AccountFlash } from "~/lib/account-types";
 import { accountSearchParam, withAccountView } from "~/components/account/account-url";
 import { MyAccountPage } from "~/components/my-account/my-account-page";
 import type { SectionOutcome } from "~/components/my-account/my-account-types";

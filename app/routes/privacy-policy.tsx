@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { textList } from "~/lib/text-list";
 import type { Route } from "./+types/privacy-policy";
 import { LegalPage } from "~/components/legal/legal-page";
-import { useLegalT } from "~/components/legal/legal-texts";
+import { useLegalT } from "~/lib/legal-texts";
 import styles from "~/components/legal/legal-links.module.css";
 import { getServices } from "~/context.server";
 import { pageTitle } from "~/lib/page-title";

@@ -5,7 +5,7 @@ import type { Route } from "./+types/progression.$exerciseId";
 import { withAccountView } from "~/components/account/account-url";
 import { BlockHeadingLevel } from "~/components/dashboard/block-heading";
 import { ChartBox, type ChartPoint } from "~/components/dashboard/chart-box";
-import { dashboardPath } from "~/components/dashboard/dashboard-types";
+import { dashboardPath } from "~/lib/dashboard-types";
 import styles from "~/components/dashboard/dashboard.module.css";
 import { getServices } from "~/context.server";
 import { formatKeysetCursor, parseKeysetCursor } from "~/domain/keyset-page";

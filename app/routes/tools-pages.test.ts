@@ -64,6 +64,26 @@ describe("/imc action", () => {
     });
   });
 
+  it("gives a light adult a result from 30 kg, and refuses 29.9 kg", async () => {
+    // 45 / 1.6² = 17.58 -> 17.6: the reader of the 'Maigreur' advice, refused below 50 kg before.
+    const light = await post(
+      imcRoute,
+      formPost("/imc", { poids: "45", taille: "160" }, { Cookie: await sessionCookie() }),
+    );
+    expect(light.status).toBe(200);
+    expect(((await light.json()) as ImcCalculatorData).result).toMatchObject({ imc: 17.6, categoryId: "maigreur" });
+    // 30 / 1.5² = 13.33 -> 13.3
+    const lightest = await post(imcRoute, formPost("/imc", { poids: "30", taille: "150" }));
+    expect(((await lightest.json()) as ImcCalculatorData).result).toMatchObject({
+      imc: 13.3,
+      categoryId: "denutrition-severe",
+    });
+    const under = await post(imcRoute, formPost("/imc", { poids: "29,9", taille: "150" }));
+    expect(under.status).toBe(400);
+    expect(((await under.json()) as ImcCalculatorData).reply.error).toEqual({ "": ["outOfRange"] });
+    expect(await listCalculations(app.services.store, userId)).toMatchObject([{ meta: { poids: 45, imc: 17.6 } }]);
+  });
+
   it("past the hour's saves, still shows the result and says it was not kept", async () => {
     const cookie = await sessionCookie();
     for (let index = 0; index < HISTORY_WRITE_LIMIT.perUser; index += 1) {
@@ -89,7 +109,7 @@ describe("/imc action", () => {
     expect(body.reply.error).toEqual({ "": ["invalidNumbers"] });
     expect(body.result).toBeNull();
 
-    const outOfRange = await post(imcRoute, formPost("/imc", { poids: "45", taille: "175" }));
+    const outOfRange = await post(imcRoute, formPost("/imc", { poids: "29", taille: "175" }));
     expect(((await outOfRange.json()) as ImcCalculatorData).reply.error).toEqual({ "": ["outOfRange"] });
     expect(await listCalculations(app.services.store, userId)).toEqual([]);
   });
@@ -120,6 +140,17 @@ describe("/calorie(s) action", () => {
     expect(body.needs?.goals.lose.calories).toBe(2056);
     expect(body.needs?.goals.gain.calories).toBe(3056);
     expect(body.history).toBe("signed-out");
+  });
+
+  it("computes the needs from 30 kg, and refuses 29.9 kg under the weight field", async () => {
+    const fields = { ...calorieForm, sexe: "femme", poids: "30", taille: "140", age: "13" };
+    const response = await post(caloriesRoute, formPost("/calorie", fields));
+    expect(response.status).toBe(200);
+    // Mifflin: 10 x 30 + 6.25 x 140 - 5 x 13 - 161 = 949; x 1.55 = 1470.95 -> 1471 kcal.
+    expect(((await response.json()) as CalorieCalculatorData).needs?.maintenance).toBe(1471);
+    const under = await post(caloriesRoute, formPost("/calorie", { ...fields, poids: "29,9" }));
+    expect(under.status).toBe(400);
+    expect(((await under.json()) as CalorieCalculatorData).reply.error).toEqual({ poids: ["poidsHorsLimites"] });
   });
 
   it("saves a Katch-McArdle calculation with the body fat for a signed-in user", async () => {

@@ -268,7 +268,7 @@ describe("the log", () => {
 });
 
 describe("a route that answers a body past its limit itself", () => {
-  it("the photo upload takes a 5 MB photo's body; past it, it says 'La photo ne doit pas dépasser 5MB'", async () => {
+  it("the photo upload takes a 5 MB photo's body; past it, it says 'La photo ne doit pas dépasser 5 Mo.'", async () => {
     const login = await fetch(`${server.origin}/api/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -285,7 +285,7 @@ describe("a route that answers a body past its limit itself", () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({
       success: false,
-      message: "La photo ne doit pas dépasser 5MB",
+      message: "La photo ne doit pas dépasser 5 Mo.",
       code: "tooLarge",
     });
 

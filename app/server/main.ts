@@ -26,6 +26,7 @@ import {
   sendRefusal,
 } from "./request-guard.ts";
 import { gzipForDynamicAnswers, precompressedAssets } from "./compressed-assets.ts";
+import { installableAppFileHeaders } from "./installable-app-files.ts";
 import { createRenderCache } from "./render-cache.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
 
@@ -49,6 +50,8 @@ interface AppEntryModule {
     },
     context: RouterContext,
   ): RouterContext;
+  /** Headers naming the account the answer leaves the browser signed in as (the service worker's caches). */
+  offlineCacheHeaders(context: RouterContext): Promise<Record<string, string>>;
 }
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -189,7 +192,7 @@ app.use((req, res, next) => {
   if (running) return next();
   releaseUnreadBody(req, res);
   res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" }).type("text/plain");
-  res.send("Dynami démarre : réessaie dans un instant.");
+  res.send("Dynami démarre : réessaie dans un instant.");
 });
 
 // The exercise catalogue: a long cache, revalidated by ETag (from public/ under Vite, else from the build).
@@ -202,7 +205,12 @@ if (vite) {
   const clientDir = path.join(buildDir, "client");
   // Hashed file names: safe to cache for a year.
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  const serveStatic = express.static(clientDir, { maxAge: "1h", index: false, fallthrough: true });
+  const serveStatic = express.static(clientDir, {
+    maxAge: "1h",
+    index: false,
+    fallthrough: true,
+    setHeaders: installableAppFileHeaders(clientDir),
+  });
   // Only file-like paths can be static files; pages skip the disk lookup.
   app.use((req, res, next) => (path.extname(req.path) ? serveStatic(req, res, next) : next()));
 }
@@ -266,7 +274,9 @@ async function handleAppRequest(
       },
       new RouterContextProvider(),
     );
-    await sendFetchResponse(res, await handleRequest(toFetchRequest(req, res, body), context));
+    const response = await handleRequest(toFetchRequest(req, res, body), context);
+    res.set(await appEntry(currentBuild).offlineCacheHeaders(context));
+    await sendFetchResponse(res, response);
   } catch (error) {
     // A client that went away mid-body has nobody left to answer; one that
     // stopped sending but still listens gets a 400 (BodyCutOffError).

@@ -25,6 +25,22 @@ describe("securityHeaders", () => {
   });
 });
 
+describe("contentSecurityPolicy and the installable app", () => {
+  it("allows this site's service worker and web app manifest, and nothing else new", async () => {
+    const { contentSecurityPolicy } = await import("./security-headers.ts");
+    for (const csp of [
+      contentSecurityPolicy({ nonce: "n", isProduction: true, isViteDev: false }),
+      contentSecurityPolicy({ scriptHashes: ["'sha256-abc='"], isProduction: true, isViteDev: false }),
+    ]) {
+      const directives = csp.split("; ");
+      expect(directives).toContain("worker-src 'self'");
+      expect(directives).toContain("manifest-src 'self'");
+      expect(csp).not.toContain("unsafe-eval");
+      expect(directives.find((d) => d.startsWith("script-src"))).not.toContain("unsafe-inline");
+    }
+  });
+});
+
 describe("contentSecurityPolicy for a page served from the render cache", () => {
   it("allows the inline scripts by their hashes, with no nonce", async () => {
     const { contentSecurityPolicy } = await import("./security-headers.ts");

@@ -24,6 +24,11 @@ export function contentSecurityPolicy({ nonce, scriptHashes = [], isViteDev }: S
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
+    // The service worker (/sw.js) and the web app manifests: under a
+    // 'strict-dynamic' script-src a worker would otherwise be refused ('self'
+    // there is ignored), and the manifest says so rather than leaning on default-src.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     isViteDev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

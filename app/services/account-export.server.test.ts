@@ -4,7 +4,8 @@ import { freshTestAppPerTest } from "~/testing/route-harness.server";
 import type { NewUser, SessionRecord, UserRecord } from "~/store/types";
 import { aWorkoutSession } from "~/store/workout-sessions.contract";
 import { LEG_DAY, saveFinishedSession } from "~/testing/workouts";
-import { accountExportData, exportAccount } from "./account-export.server";
+import type { EntrySet } from "~/domain/workout/session-entries";
+import { accountExportData, exportAccount, workoutRows } from "./account-export.server";
 import type { CurrentUser } from "./auth/session.server";
 
 // What "Download my data" holds: everything the product keeps about the
@@ -225,7 +226,7 @@ describe("the CSV files", () => {
     const exported = async (current: CurrentUser, format: "history-csv" | "workouts-csv") => {
       const file = await exportAccount(context, current, format, "fr");
       if (!file.ok) throw new Error("export refused");
-      return file.body.trimEnd().split("\r\n");
+      return (await new Response(file.body).text()).trimEnd().split("\r\n");
     };
 
     const history = await exported(lea.current, "history-csv");
@@ -235,6 +236,7 @@ describe("the CSV files", () => {
       expect(history.join("\n")).not.toContain(value);
     }
     const workouts = await exported(lea.current, "workouts-csv");
+    // The header, then Léa's one set.
     expect(workouts).toHaveLength(2);
     expect(workouts[1]).toContain("Séance de lea");
     expect(workouts.join("\n")).not.toContain("Séance de max");
@@ -245,6 +247,102 @@ describe("the CSV files", () => {
     const maxWorkouts = (await exported(max.current, "workouts-csv")).join("\n");
     expect(maxWorkouts).toContain("Course de Maxime");
     expect(maxWorkouts).not.toContain("Séance de lea");
+  });
+});
+
+describe("the workouts CSV", () => {
+  it("has one row per set, oldest workout first, in each language's headers and numbers", async () => {
+    const { store } = app.services;
+    const lea = await populated({ pseudo: "lea" });
+    const startedAt = new Date("2026-02-03T07:15:00.000Z");
+    const set = (values: Partial<EntrySet>): EntrySet => ({
+      reps: null,
+      weightKg: null,
+      durationSec: null,
+      distanceKm: null,
+      restSec: null,
+      intensity: null,
+      tempo: null,
+      rpe: null,
+      calories: 1,
+      ...values,
+    });
+    await store.workoutSessions.save(
+      aWorkoutSession(lea.user.id, {
+        name: "Jambes; et cardio",
+        startedAt,
+        endedAt: new Date(startedAt.getTime() + 3_000_000),
+        entries: [
+          {
+            exerciseId: "barbell-squat",
+            name: "Squat barre",
+            type: "muscu",
+            mode: "muscu",
+            notes: 'Dos "gainé"',
+            done: true,
+            sets: [set({ weightKg: 60, reps: 10, restSec: 120 }), set({ weightKg: 62.5, reps: 8 })],
+            calories: 2,
+          },
+          {
+            exerciseId: "running",
+            name: "Course à pied",
+            type: "cardio",
+            mode: "cardio",
+            notes: "",
+            done: true,
+            sets: [set({ durationSec: 630, distanceKm: 2.25, intensity: 6 })],
+            calories: 1,
+          },
+        ],
+      }),
+    );
+    const context = app.context();
+    const rows = async (language: "fr" | "en" | "de" | "es") => {
+      const file = await exportAccount(context, lea.current, "workouts-csv", language);
+      if (!file.ok) throw new Error("export refused");
+      return (await new Response(file.body).text())
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n");
+    };
+
+    const french = await rows("fr");
+    // The header, this workout's three sets, then Léa's later one (one set).
+    expect(french).toHaveLength(5);
+    expect(french[4]).toContain(";Séance de lea;Développé couché;1;60;10;90;;;;Prise serrée");
+    expect(french.slice(1, 4)).toEqual([
+      '2026-02-03 07:15;"Jambes; et cardio";Squat barre;1;60;10;120;;;;"Dos ""gainé"""',
+      '2026-02-03 07:15;"Jambes; et cardio";Squat barre;2;62,5;8;;;;;"Dos ""gainé"""',
+      '2026-02-03 07:15;"Jambes; et cardio";Course à pied;1;;;;630;2,25;6;',
+    ]);
+    expect((await rows("en"))[0]).toBe(
+      "Date (UTC),Workout,Exercise,Set,Weight (kg),Reps,Rest (s),Duration (s),Distance (km),Intensity (1-10),Notes",
+    );
+    expect((await rows("en"))[2]).toBe('2026-02-03 07:15,"Jambes; et cardio",Squat barre,2,62.5,8,,,,,"Dos ""gainé"""');
+    expect((await rows("de"))[0]).toBe(
+      "Datum (UTC);Training;Übung;Satz;Gewicht (kg);Wiederholungen;Pause (s);Dauer (s);Distanz (km);Intensität (1-10);Notizen",
+    );
+    expect((await rows("es"))[0]).toBe(
+      "Fecha (UTC);Entrenamiento;Ejercicio;Serie;Peso (kg);Repeticiones;Descanso (s);Duración (s);Distancia (km);Intensidad (1-10);Notas",
+    );
+  });
+
+  it("keeps a row for a workout or an exercise that has no set (an older record)", () => {
+    const base = aWorkoutSession("0123456789abcdef01234567", { name: "Vide" });
+    const record = {
+      ...base,
+      id: "0123456789abcdef01234568",
+      createdAt: new Date(),
+      bodyMassKg: null,
+      idempotencyKey: null,
+    };
+    expect(workoutRows({ ...record, entries: [] }, "Séance sans nom")).toEqual([
+      [expect.any(String), "Vide", null, null, null, null, null, null, null, null, null],
+    ]);
+    const [entry] = base.entries;
+    expect(workoutRows({ ...record, entries: [{ ...entry!, sets: [] }] }, "Séance sans nom")).toEqual([
+      [expect.any(String), "Vide", entry!.name, null, null, null, null, null, null, null, entry!.notes],
+    ]);
   });
 });
 
@@ -273,14 +371,34 @@ describe("the export of an account with 1,000 workouts", () => {
     const current: CurrentUser = { user, session, viaCookie: false };
     const context = app.context();
 
+    // Turns of the event loop while a file is written: other requests are served in them.
+    let turns = 0;
     const exported = async (format: "json" | "workouts-csv") => {
       const file = await exportAccount(context, current, format, "fr");
       if (!file.ok) throw new Error("export refused");
-      return file.body;
+      turns = 0;
+      let counting = true;
+      const count = () => {
+        turns += 1;
+        if (counting) setImmediate(count);
+      };
+      setImmediate(count);
+      const text = await new Response(file.body).text();
+      counting = false;
+      return text;
     };
     const json = await exported("json");
+    // 1,000 sessions are 10 pages: the loop turned between them.
+    expect(turns).toBeGreaterThanOrEqual(9);
     const csv = await exported("workouts-csv");
+    expect(turns).toBeGreaterThanOrEqual(9);
+    const data = await accountExportData(app.services, current);
+    // The streamed file is the whole account's JSON, as JSON.stringify writes it.
+    expect(json).toBe(
+      `${JSON.stringify({ ...data, exportedAt: (JSON.parse(json) as { exportedAt: string }).exportedAt }, null, 2)}\n`,
+    );
     expect((JSON.parse(json) as { workoutSessions: unknown[] }).workoutSessions).toHaveLength(1_000);
+    // One set each: one row each.
     expect(csv.trimEnd().split("\r\n")).toHaveLength(1_001);
   }, 60_000);
 });

@@ -8,7 +8,7 @@ const input = contactSchema.parse({
   nom: "Camille Martin",
   email: "Camille@Example.fr",
   sujet: "Question sur Katch",
-  message: "Bonjour,\noù trouver mon taux de masse grasse ?",
+  message: "Bonjour,\noù trouver mon taux de masse grasse ?",
   consent: true,
 });
 
@@ -31,22 +31,22 @@ describe("sendContactMessage", () => {
       nom: "Camille Martin",
       email: "camille@example.fr",
       sujet: "Question sur Katch",
-      message: "Bonjour,\noù trouver mon taux de masse grasse ?",
+      message: "Bonjour,\noù trouver mon taux de masse grasse ?",
       locale: "de",
     });
 
     const [mail] = await app.services.store.outbox.list({ limit: 10 });
     expect(mail).toMatchObject({
       to: "contact@dynami.local",
-      subject: "[Dynami] Contact : Question sur Katch",
+      subject: "[Dynami] Contact : Question sur Katch",
       status: "queued",
     });
     // Who wrote and where to answer come first: the outbox has no Reply-To.
-    expect(mail!.text).toContain("De : Camille Martin <Camille@Example.fr>");
-    expect(mail!.text).toContain("Répondre à : Camille@Example.fr");
-    expect(mail!.text).toContain("Sujet : Question sur Katch");
-    expect(mail!.text).toContain("Langue : de");
-    expect(mail!.text).toContain("Bonjour,\noù trouver mon taux de masse grasse ?");
+    expect(mail!.text).toContain("De : Camille Martin <Camille@Example.fr>");
+    expect(mail!.text).toContain("Répondre à : Camille@Example.fr");
+    expect(mail!.text).toContain("Sujet : Question sur Katch");
+    expect(mail!.text).toContain("Langue : de");
+    expect(mail!.text).toContain("Bonjour,\noù trouver mon taux de masse grasse ?");
     expect(mail!.html).toContain('href="mailto:Camille@Example.fr"');
   });
 
@@ -99,6 +99,6 @@ describe("inboxMail", () => {
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).not.toContain("<img");
     expect(mail.html).toContain("&lt;b&gt;Eve&lt;/b&gt;");
-    expect(mail.text).toContain("Reçu le : 1 mars 2026 à 11:00");
+    expect(mail.text).toContain("Reçu le : 1 mars 2026 à 11:00");
   });
 });

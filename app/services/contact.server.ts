@@ -73,17 +73,17 @@ const receivedAtFormat = new Intl.DateTimeFormat("fr-FR", {
  */
 export function inboxMail(to: string, content: InboxMailContent): NewOutboxMail {
   const receivedAt = receivedAtFormat.format(content.receivedAt);
-  const subject = `[Dynami] Contact : ${content.sujet}`;
+  const subject = `[Dynami] Contact : ${content.sujet}`;
   const text = [
     "Nouveau message reçu par le formulaire de contact.",
     "",
-    `De : ${content.nom} <${content.email}>`,
-    `Répondre à : ${content.email}`,
-    `Sujet : ${content.sujet}`,
-    `Langue : ${content.locale}`,
-    `Reçu le : ${receivedAt}`,
+    `De : ${content.nom} <${content.email}>`,
+    `Répondre à : ${content.email}`,
+    `Sujet : ${content.sujet}`,
+    `Langue : ${content.locale}`,
+    `Reçu le : ${receivedAt}`,
     "",
-    "Message :",
+    "Message :",
     content.message,
   ].join("\n");
   const row = (label: string, value: string) =>

@@ -7,7 +7,7 @@ import {
   dashboardIntents,
   dashboardMessageCodes,
   dashboardPath,
-} from "~/components/dashboard/dashboard-types";
+} from "~/lib/dashboard-types";
 import { getRefusedBodyLimit, getServices } from "~/context.server";
 import { PHOTO_FIELD, PHOTO_MAX_BYTES } from "~/domain/photo";
 import { flashCookie } from "~/lib/flash-cookie.server";
@@ -17,9 +17,10 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getCurrentUser } from "./auth/session.server";
 import { deleteCalculation } from "./history.server";
 import { deleteProfilePhoto, uploadProfilePhoto } from "./photos.server";
+import { deleteWorkoutSession } from "./workout/sessions.server";
 
 // The dashboard's forms (the page's and the dialog's): the photo, its
-// deletion, a measure's deletion. They post to /historique, which answers
+// deletion, a measure's deletion, a past workout's deletion (the page's). They post to /historique, which answers
 // with a redirect back to the page they came from and the outcome in a
 // flash cookie, with JavaScript or without.
 
@@ -116,6 +117,10 @@ export async function runDashboardAction(
     case "measure-delete": {
       const deleted = form.id !== null && (await deleteCalculation(store, userId, form.id));
       return { outcome: { intent, ok: deleted, code: deleted ? "measureDeleted" : "measureDeleteFailed" }, redirectTo };
+    }
+    case "workout-delete": {
+      const deleted = form.id !== null && (await deleteWorkoutSession(getServices(context), userId, form.id));
+      return { outcome: { intent, ok: deleted, code: deleted ? "workoutDeleted" : "workoutDeleteFailed" }, redirectTo };
     }
   }
 }

@@ -4,13 +4,16 @@ import { sessionFigures } from "~/domain/stats/workout-stats";
 import { freshTestAppPerTest } from "~/testing/route-harness.server";
 import { LEG_DAY, saveFinishedSession } from "~/testing/workouts";
 import type { WorkoutSessionRecord } from "~/store/types";
+import { MUSCLE_GROUP_IDS } from "~/domain/workout/zones";
 import {
   historySummary,
   loadDashboard,
+  muscleGroupOf,
   rebuildWorkoutFigures,
   recordSessionFigures,
   weightForEstimates,
 } from "./dashboard.server";
+import { exerciseCatalogue } from "./workout/exercise-catalogue.server";
 
 // The dashboard's service on a real (in-memory SQLite) store.
 
@@ -206,5 +209,26 @@ describe("loadDashboard", () => {
     });
     expect(missing.exercises).toEqual([]);
     expect(logged).toHaveBeenCalledWith("Dashboard: the exercises could not be read:", expect.any(Error));
+  });
+});
+
+describe("the favourite muscle group's groups", () => {
+  it("puts every exercise of the catalogue that trains a muscle in one of the spec's six groups", () => {
+    const outside: string[] = [];
+    for (const { exercise } of exerciseCatalogue().index.all) {
+      const group = muscleGroupOf({
+        exerciseId: exercise.id,
+        name: exercise.name,
+        type: "muscu",
+        sets: [],
+        notes: "",
+        done: true,
+      });
+      if (exercise.primaryMuscle === null ? group !== null : !MUSCLE_GROUP_IDS.includes(group as never)) {
+        outside.push(`${exercise.id}: ${group}`);
+      }
+    }
+    expect(outside).toEqual([]);
+    expect(MUSCLE_GROUP_IDS).toEqual(["pectoraux", "dos", "epaules", "bras", "jambes", "core"]);
   });
 });

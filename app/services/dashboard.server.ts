@@ -79,6 +79,13 @@ export async function recordSessionFigures(store: Store, userId: string, session
   if (contribution) await store.workoutStats.add(userId, contribution);
 }
 
+/** The hook of a session's deletion: takes out of the user's figures what recordSessionFigures put in. */
+export async function removeSessionFigures(store: Store, userId: string, session: WorkoutSessionRecord): Promise<void> {
+  const weight = session.bodyMassKg ?? (await weightForEstimates(store, userId));
+  const contribution = contributionOfSession(session, weight);
+  if (contribution) await store.workoutStats.remove(userId, contribution);
+}
+
 /** Rebuilds a user's figures from all their sessions, a page at a time (after an import, or to repair). */
 export async function rebuildWorkoutFigures(store: Store, userId: string): Promise<void> {
   const weight = await weightForEstimates(store, userId);

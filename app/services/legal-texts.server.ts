@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import type { LegalPageKey, LegalTexts } from "~/components/legal/legal-texts";
+import type { LegalPageKey, LegalTexts } from "~/lib/legal-texts";
+import { type AppConfig, LEGAL_NOTICE_VARIABLES, type LegalNoticeField } from "~/config.server";
 import { missingPart, resources } from "~/i18n/i18n.server";
 import { fallbackLanguage } from "~/i18n/languages";
 import type { Bundle } from "~/i18n/translator";
@@ -27,4 +28,19 @@ export function legalTexts(context: Readonly<RouterContextProvider>, page: Legal
       ? null
       : missingPart(pick(resources[fallbackLanguage]?.legal as Bundle | undefined, keys), bundle);
   return { language, bundle, fallback };
+}
+
+/**
+ * What the legal notice says of its publisher and host: the operator's
+ * settings, or, where one is not set, a placeholder naming the setting to
+ * fill (`unset` words it in the page's language).
+ */
+export function legalNoticeValues(
+  legalNotice: AppConfig["legalNotice"],
+  unset: (variable: string) => string,
+): Record<LegalNoticeField, string> {
+  const fields = Object.keys(LEGAL_NOTICE_VARIABLES) as LegalNoticeField[];
+  return Object.fromEntries(
+    fields.map((field) => [field, legalNotice[field] ?? unset(LEGAL_NOTICE_VARIABLES[field])]),
+  ) as Record<LegalNoticeField, string>;
 }

@@ -59,7 +59,7 @@ function aNewsletter(overrides: Partial<NewsletterDraft> = {}): NewsletterDraft 
   return {
     title: "Interne",
     subject: "Les séances de mai",
-    content: '<p>Bonjour !</p><script>alert(1)</script><a href="https://dynami.test/exo">Go</a>',
+    content: '<p>Bonjour !</p><script>alert(1)</script><a href="https://dynami.test/exo">Go</a>',
     scheduledAt: new Date(Date.now() - 1_000),
     status: "scheduled",
     ...overrides,
@@ -92,11 +92,11 @@ describe("scheduled newsletter sending", () => {
     expect(mails.map((mail) => mail.to).toSorted()).toEqual(["jonas@example.test", "lea@example.test"]);
     const toLea = mails.find((mail) => mail.to === "lea@example.test")!;
     expect(toLea.subject).toBe("Les séances de mai");
-    expect(toLea.html).toContain("<p>Bonjour !</p>");
+    expect(toLea.html).toContain("<p>Bonjour !</p>");
     expect(toLea.html).not.toContain("<script");
     expect(toLea.html).toContain(`/newsletter/desinscription?token=${unsubscribeTokenFor(secret, lea.id)}`);
     expect(toLea.text).toContain("Go (https://dynami.test/exo)");
-    expect(toLea.text).toContain(`Se désinscrire en un clic : ${appUrl}/newsletter/desinscription?token=`);
+    expect(toLea.text).toContain(`Se désinscrire en un clic : ${appUrl}/newsletter/desinscription?token=`);
     expect(toLea.headers).toEqual({
       "List-Unsubscribe": `<${appUrl}/api/newsletter/unsubscribe?token=${unsubscribeTokenFor(secret, lea.id)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

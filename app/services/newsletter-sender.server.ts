@@ -37,7 +37,7 @@ export type SendResult =
 
 /** Why a newsletter failed for good: shown to the admin (French, like the rest of the admin area). */
 export const SEND_FAILURE_REASONS = {
-  tooManyAttempts: "Envoi interrompu trop de fois : vérifie la configuration des mails, puis programme-la à nouveau.",
+  tooManyAttempts: "Envoi interrompu trop de fois : vérifie la configuration des mails, puis programme-la à nouveau.",
 } as const;
 
 export class NewsletterSender {

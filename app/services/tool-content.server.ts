@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { ARTICLE_PARAM } from "~/components/tools/tool-articles";
+import { ARTICLE_PARAM } from "~/domain/article-text";
 import { contentForLanguage, parseToolContent, type ToolContent } from "~/domain/tool-content";
 import { fallbackLanguage } from "~/i18n/languages";
 import { getInstance, getLocale } from "~/middleware/i18next.server";

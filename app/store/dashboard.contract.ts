@@ -152,6 +152,68 @@ export function describeDashboardStoreContract(makeStore: () => Promise<Store>):
       ]);
     });
 
+    it("takes a deleted session's figures back out; a day or a total left without a session goes", async () => {
+      const userId = await aUserId();
+      const morning = aContribution("2026-03-02", { calories: 300, muscleSets: { jambes: 5, dos: 2 } });
+      const evening = aContribution("2026-03-02", {
+        at: new Date("2026-03-02T18:30:00.000Z"),
+        calories: 120.5,
+        durationSec: 600,
+        exercises: 2,
+        muscleSets: { jambes: 1 },
+      });
+      const later = aContribution("2026-03-04", { calories: 80, muscleSets: { core: 3 } });
+      for (const contribution of [morning, evening, later]) await store.workoutStats.add(userId, contribution);
+
+      await store.workoutStats.remove(userId, morning);
+      expect(await store.workoutStats.totals(userId)).toEqual({ sessions: 2, calories: 200.5, durationSec: 2400 });
+      expect(await store.workoutStats.days(userId, { from: "2026-03-01", to: "2026-03-31" })).toEqual([
+        {
+          day: "2026-03-02",
+          sessions: 1,
+          calories: 120.5,
+          durationSec: 600,
+          exercises: 2,
+          muscleSets: { jambes: 1 },
+          lastAt: new Date("2026-03-02T18:30:00.000Z"),
+        },
+        {
+          day: "2026-03-04",
+          sessions: 1,
+          calories: 80,
+          durationSec: 1800,
+          exercises: 4,
+          muscleSets: { core: 3 },
+          lastAt: new Date("2026-03-04T10:00:00.000Z"),
+        },
+      ]);
+      expect(await store.workoutStats.activeDays(userId, { upTo: "2026-03-31", limit: 10 })).toEqual([
+        "2026-03-04",
+        "2026-03-02",
+      ]);
+
+      await store.workoutStats.remove(userId, later);
+      expect(await store.workoutStats.activeDays(userId, { upTo: "2026-03-31", limit: 10 })).toEqual(["2026-03-02"]);
+      await store.workoutStats.remove(userId, evening);
+      expect(await store.workoutStats.totals(userId)).toBeNull();
+      expect(await store.workoutStats.days(userId, { from: "2026-03-01", to: "2026-03-31" })).toEqual([]);
+    });
+
+    it("counts every one of concurrent deletions, and leaves other users' figures alone", async () => {
+      const userId = await aUserId();
+      const other = await aUserId();
+      const one = aContribution("2026-03-02", { muscleSets: { core: 1 } });
+      for (let index = 0; index < 10; index += 1) await store.workoutStats.add(userId, one);
+      await store.workoutStats.add(other, one);
+      await Promise.all(Array.from({ length: 4 }, () => store.workoutStats.remove(userId, one)));
+      expect(await store.workoutStats.totals(userId)).toMatchObject({ sessions: 6, calories: 1800 });
+      const [day] = await store.workoutStats.days(userId, { from: "2026-03-02", to: "2026-03-02" });
+      expect(day).toMatchObject({ sessions: 6, exercises: 24, muscleSets: { core: 6 } });
+      expect(await store.workoutStats.totals(other)).toMatchObject({ sessions: 1 });
+      await expect(store.workoutStats.remove("nope", one)).rejects.toThrow(TypeError);
+      await expect(store.workoutStats.remove(userId, { ...one, calories: -1 })).rejects.toThrow(TypeError);
+    });
+
     it("keeps a day's latest session time whatever order the saves arrive in", async () => {
       const userId = await aUserId();
       await store.workoutStats.add(userId, aContribution("2026-03-02", { at: new Date("2026-03-02T18:00:00.000Z") }));

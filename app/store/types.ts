@@ -510,6 +510,13 @@ export interface WorkoutSessionsStore {
   listForUser(userId: string, page?: WorkoutSessionPage): Promise<WorkoutSessionRecord[]>;
   /** Null when no such session belongs to that user. */
   findForUser(id: string, userId: string): Promise<WorkoutSessionRecord | null>;
+  /**
+   * Removes one of the user's sessions and gives it back (its figures are
+   * then taken out of the user's totals, WorkoutStatsStore.remove); null when
+   * no such session belongs to that user, so of two concurrent deletions
+   * only one gets it.
+   */
+  deleteForUser(id: string, userId: string): Promise<WorkoutSessionRecord | null>;
 }
 
 export interface ContactMessageRecord {
@@ -676,6 +683,12 @@ export interface PhotosStore {
 export interface WorkoutStatsStore {
   /** Adds one saved session to its user's totals and to its day (atomically: a reader sees both or neither). */
   add(userId: string, contribution: WorkoutContribution): Promise<void>;
+  /**
+   * Takes one deleted session back out of its user's totals and its day (what
+   * `add` put there); a day or a total left with no session goes. The day's
+   * latest time stays as it was: it only breaks ties of the favourite group.
+   */
+  remove(userId: string, contribution: WorkoutContribution): Promise<void>;
   /** Null for a user without sessions. */
   totals(userId: string): Promise<WorkoutTotals | null>;
   /** The user's days from `from` to `to`, both included, oldest first: a bounded range, at most 400 days. */

@@ -1,5 +1,5 @@
 // The store contract of workout sessions (save with an idempotency key, the
-// paged listing newest first, a read by owner), run by describeStoreContract
+// paged listing newest first, a read and a deletion by owner), run by describeStoreContract
 // against every adapter.
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, expect, it } from "vitest";
@@ -233,6 +233,33 @@ export function describeWorkoutSessionsStoreContract(makeStore: () => Promise<St
       expect(await sessions().findForUser(id as string, userId)).toBeNull();
       expect(await sessions().findForUser(session.id, id as string)).toBeNull();
     }
+  });
+
+  it("deletes a session only for its owner, gives it back once, and the pages no longer hold it", async () => {
+    const other = await aUserId();
+    const [first, second, third] = await saveStartedInOrder(3);
+    expect(await sessions().deleteForUser(second!.id, other)).toBeNull();
+    for (const id of [...INVALID_IDS, UNKNOWN_ID]) {
+      expect(await sessions().deleteForUser(id as string, userId)).toBeNull();
+      expect(await sessions().deleteForUser(second!.id, id as string)).toBeNull();
+    }
+    expect(names(await sessions().listForUser(userId))).toEqual(["s3", "s2", "s1"]);
+
+    const deleted = await sessions().deleteForUser(second!.id, userId);
+    expect(deleted).toEqual(second);
+    expect(await sessions().deleteForUser(second!.id, userId)).toBeNull();
+    expect(await sessions().findForUser(second!.id, userId)).toBeNull();
+    expect(names(await sessions().listForUser(userId))).toEqual(["s3", "s1"]);
+    // A cursor on the deleted session still continues where it was.
+    expect(names(await sessions().listForUser(userId, { before: cursorOf(second!) }))).toEqual(["s1"]);
+    expect(await sessions().findForUser(third!.id, userId)).toEqual(third);
+    expect(await sessions().findForUser(first!.id, userId)).toEqual(first);
+  });
+
+  it("gives a session to one of concurrent deletions only", async () => {
+    const { session } = await sessions().save(aWorkoutSession(userId));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => sessions().deleteForUser(session.id, userId)));
+    expect(answers.filter((answer) => answer !== null)).toEqual([session]);
   });
 
   it("refuses what the domain never builds, saving nothing", async () => {

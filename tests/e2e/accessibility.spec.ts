@@ -196,7 +196,7 @@ test.describe("focus after a flow", () => {
     test.setTimeout(60_000);
     await page.goto("/outils");
     await waitForHydration(page);
-    await page.getByRole("link", { name: "Connexion" }).click();
+    await page.getByRole("link", { name: "Se connecter", exact: true }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("button", { name: "Afficher le mot de passe" })).toBeVisible();
     await dialog.getByLabel("Email ou pseudo").fill(demoUser.pseudo);
@@ -206,7 +206,7 @@ test.describe("focus after a flow", () => {
     const header = page.getByRole("banner");
     const accountControl = header.getByRole("link", { name: "Historique" });
     await expect(accountControl).toBeVisible({ timeout: 15_000 });
-    await expect(header.getByRole("link", { name: "Connexion" })).toHaveCount(0);
+    await expect(header.getByRole("link", { name: "Se connecter", exact: true })).toHaveCount(0);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "Historique" })).toBeVisible();
     await page.keyboard.press("Escape");

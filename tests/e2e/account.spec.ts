@@ -1,4 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
+import { createVerifiedAccount } from "./support/accounts";
 import { markDocument } from "./support/same-document";
 import { waitForMail } from "./support/server";
 import { jsEnabled } from "./support/session";
@@ -41,7 +42,7 @@ async function signUp(page: Page, js: boolean, account: { pseudo: string; email:
   const sameDocument = await markDocument(page);
   await dialog.getByRole("button", { name: "Créer mon compte" }).click();
   if (js) {
-    await expect(dialog.getByText("Création du compte en cours...")).toBeVisible();
+    await expect(dialog.getByText("Création du compte en cours…")).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Annuler" })).toBeVisible();
   }
   await expect(dialog.getByRole("heading", { name: "Compte créé" })).toBeVisible();
@@ -91,7 +92,7 @@ test.describe("account dialog", () => {
     await dialogReady(page, js);
     const sameDocument = await markDocument(page);
     await logIn(page, js, `  ${account.pseudo}`, account.password, { open: false });
-    if (js) await expect(dialog.getByRole("button", { name: "Connexion en cours..." })).toBeVisible();
+    if (js) await expect(dialog.getByRole("button", { name: "Connexion en cours…" })).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "Historique" })).toBeVisible();
     await expect(dialog.getByText(`Salut ${account.pseudo}`)).toBeVisible();
     await expect(page).toHaveURL(/\/\?compte=history$/);
@@ -116,10 +117,10 @@ test.describe("account dialog", () => {
     await dialog.getByRole("button", { name: "Se déconnecter" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("link", { name: "Connexion" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Se connecter", exact: true })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("link", { name: "Connexion" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Déconnexion" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Se connecter", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Se déconnecter", exact: true })).toHaveCount(0);
     if (js) {
       expect(
         await page.evaluate(() => [
@@ -154,7 +155,7 @@ test.describe("account dialog", () => {
     const dialog = dialogOf(page);
     const send = dialog.getByRole("button", { name: "Envoyer le lien" });
     if (js) await expect(send).toBeDisabled();
-    await dialog.getByLabel("Adresse email").fill(account.email.toUpperCase());
+    await dialog.getByLabel("Adresse e-mail").fill(account.email.toUpperCase());
     const sameDocument = await markDocument(page);
     await send.click();
     if (js) await expect(dialog.getByText("Envoi du lien en cours…")).toBeVisible();
@@ -180,7 +181,7 @@ test.describe("account dialog", () => {
     }
 
     await logIn(page, js, account.pseudo, account.password);
-    await expect(dialogOf(page).getByText("Identifiant ou mot de passe incorrect.").first()).toBeVisible();
+    await expect(dialogOf(page).getByText("E-mail, pseudo ou mot de passe incorrect.").first()).toBeVisible();
     await logIn(page, js, account.email, newPassword, { open: false });
     await expect(dialogOf(page).getByText(`Salut ${account.pseudo}`)).toBeVisible();
 
@@ -188,8 +189,25 @@ test.describe("account dialog", () => {
     await expect(dialogOf(otherPage).getByText("Non connecté. Connecte-toi d'abord.")).toBeVisible();
     await expect(otherPage.getByRole("dialog").getByRole("link", { name: "Se connecter" })).toBeVisible();
     await otherPage.goto("/");
-    await expect(otherPage.getByRole("link", { name: "Connexion" })).toBeVisible();
+    await expect(otherPage.getByRole("link", { name: "Se connecter", exact: true })).toBeVisible();
     await elsewhere.close();
+  });
+
+  test("after a wrong password the identifier stays as typed, the password is emptied and takes the focus", async ({
+    page,
+  }, testInfo) => {
+    const js = jsEnabled(testInfo.project.name);
+    const account = await createVerifiedAccount();
+    await logIn(page, js, account.email, "pas-le-bon-mot-de-passe");
+    const dialog = dialogOf(page);
+    await expect(dialog.getByText("Identifiant ou mot de passe incorrect.").first()).toBeVisible();
+    await expect(dialog.getByLabel("Email ou pseudo")).toHaveValue(account.email);
+    await expect(dialog.getByLabel("Mot de passe", { exact: true })).toHaveValue("");
+    await expect(dialog.getByLabel("Mot de passe", { exact: true })).toBeFocused();
+    // The right password is all that is left to type.
+    await dialog.getByLabel("Mot de passe", { exact: true }).fill(account.password);
+    await dialog.getByRole("button", { name: "Se connecter" }).click();
+    await expect(dialogOf(page).getByText(`Salut ${account.pseudo}`)).toBeVisible();
   });
 
   test("the sign-up messages come one at a time, in the spec's order", async ({ page }, testInfo) => {
@@ -273,7 +291,7 @@ test.describe("account dialog", () => {
     await expect(page).toHaveURL(/\/contact\?sujet=Bonjour$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
-    await page.getByRole("link", { name: "Connexion" }).click();
+    await page.getByRole("link", { name: "Se connecter", exact: true }).click();
     await expect(page).toHaveURL(/\/contact\?sujet=Bonjour&compte=login$/);
     await expect(dialogOf(page)).toBeVisible();
     if (js) {
@@ -297,7 +315,7 @@ test.describe("account dialog", () => {
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await expect(page).toHaveURL(/\/contact\?sujet=Bonjour$/);
       // Focus goes back to the opener, and the page scrolls again.
-      await expect(page.getByRole("link", { name: "Connexion" })).toBeFocused();
+      await expect(page.getByRole("link", { name: "Se connecter", exact: true })).toBeFocused();
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
     }
 
@@ -341,7 +359,7 @@ test.describe("account dialog", () => {
     if (!js) {
       await page.goto("/?compte=login");
       await dialogOf(page).getByRole("button", { name: "Se connecter" }).click();
-      await expect(dialogOf(page).getByText("Identifiant et mot de passe sont requis.")).toBeVisible();
+      await expect(dialogOf(page).getByText("E-mail ou pseudo et mot de passe requis.")).toBeVisible();
     }
     const verify = await page.goto("/verify-email");
     expect(verify?.status()).toBe(400);

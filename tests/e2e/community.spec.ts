@@ -186,7 +186,7 @@ test.describe("admin", () => {
     const title = `Newsletter ${unique()}`;
     const { context, page } = await signedInBrowser(browser, js, demoAdmin);
     await page.goto("/admin");
-    await page.getByRole("link", { name: "Rédaction Newsletter" }).click();
+    await page.getByRole("link", { name: "Rédaction de la newsletter" }).click();
     await expect(page).toHaveURL(/\/admin\?onglet=newsletter$/);
     await page.getByRole("link", { name: "Nouvelle newsletter" }).click();
     await expect(page).toHaveURL(/\/admin\/newsletter\/new$/);

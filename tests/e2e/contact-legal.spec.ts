@@ -45,7 +45,7 @@ test.describe("contact page", () => {
     await form.getByRole("button", { name: "Envoyer" }).click();
     for (const message of [
       "Ton nom est requis.",
-      "Ton email est requis.",
+      "Ton e-mail est requis.",
       "Un sujet est requis.",
       "Ton message est vide.",
       "Merci d'accepter la politique de confidentialité.",
@@ -59,7 +59,7 @@ test.describe("contact page", () => {
     await expect(page.locator(`#${describedBy}`)).toHaveText("Ton nom est requis.");
 
     await form.getByLabel("Ton nom").fill("Camille");
-    await form.getByLabel("Ton email").fill("pas-un-email");
+    await form.getByLabel("Ton e-mail").fill("pas-un-email");
     await form.getByRole("button", { name: "Envoyer" }).click();
     await expect(form.getByText("Email invalide.", { exact: true })).toBeVisible();
     await expect(form.getByText("Ton nom est requis.")).toHaveCount(0);
@@ -80,12 +80,12 @@ test.describe("contact page", () => {
       // (retried, since a blur before hydration has no handler yet).
       await expect(async () => {
         await form.getByLabel("Ton nom").focus();
-        await form.getByLabel("Ton email").focus();
+        await form.getByLabel("Ton e-mail").focus();
         await expect(form.getByText("Ton nom est requis.", { exact: true })).toBeVisible({ timeout: 1_000 });
       }).toPass({ timeout: 15_000 });
     }
     await form.getByLabel("Ton nom").fill("Camille Martin");
-    await form.getByLabel("Ton email").fill("camille@example.fr");
+    await form.getByLabel("Ton e-mail").fill("camille@example.fr");
     await form.getByLabel("Sujet").fill(subject);
     await form.getByLabel("Ton message").fill("Bonjour !\nJ'adore les calculateurs.");
     await form.getByRole("checkbox").check();
@@ -99,7 +99,7 @@ test.describe("contact page", () => {
     await expect(success).toHaveText("Message envoyé ✔", { timeout: 15_000 });
     // The spec's minimum: the sending state lasts at least 6 s with JavaScript.
     if (js) expect(Date.now() - startedAt).toBeGreaterThanOrEqual(6000);
-    for (const label of ["Ton nom", "Ton email", "Sujet", "Ton message"]) {
+    for (const label of ["Ton nom", "Ton e-mail", "Sujet", "Ton message"]) {
       await expect(form.getByLabel(label)).toHaveValue("");
     }
     await expect(form.getByRole("checkbox")).not.toBeChecked();
@@ -112,7 +112,7 @@ test.describe("contact page", () => {
     }
 
     const mail = await waitForMail(inbox, new RegExp(subject));
-    expect(mail.subject).toBe(`[Dynami] Contact : ${subject}`);
+    expect(mail.subject).toBe(`[Dynami] Contact : ${subject}`);
     expect(mail.text).toContain("Camille Martin <camille@example.fr>");
     expect(mail.text).toContain("J'adore les calculateurs.");
   });
@@ -126,7 +126,7 @@ test.describe("contact page", () => {
     await waitForHydration(page);
     const form = page.locator("#contact-form");
     await form.getByLabel("Ton nom").fill("Camille Martin");
-    await form.getByLabel("Ton email").fill("camille@example.fr");
+    await form.getByLabel("Ton e-mail").fill("camille@example.fr");
     await form.getByLabel("Sujet").fill("Hors ligne");
     await form.getByLabel("Ton message").fill("Un message qui ne partira pas.");
     await form.getByRole("checkbox").check();
@@ -145,7 +145,7 @@ test.describe("contact page", () => {
       data: { nom: "Jo", email: { $gt: "" }, sujet: "s", message: "m", consent: true, captchaToken: null },
     });
     expect(invalid.status()).toBe(400);
-    expect(await invalid.json()).toEqual({ message: "Ton email est requis." });
+    expect(await invalid.json()).toEqual({ message: "Ton e-mail est requis." });
     const broken = await request.post("/api/contact", {
       data: "{pas du json",
       headers: { "Content-Type": "application/json" },

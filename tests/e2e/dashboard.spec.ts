@@ -105,7 +105,7 @@ test.describe("dashboard", () => {
     });
     await expect(photoCard.getByText("Photo mise à jour avec succès")).toBeVisible();
     const photo = photoCard.getByRole("img", { name: "Ta photo de profil" });
-    await expect(photo).toHaveAttribute("src", /^\/photos\/[0-9a-f]{24}\/[0-9a-f]{24}\.webp$/);
+    await expect(photo).toHaveAttribute("src", /^\/photos\/[0-9a-f]{24}\/[0-9a-f]{32}\.webp$/);
     await expect(photoCard.getByText("Photo mise à jour avec succès")).toBeHidden({ timeout: 6_000 });
 
     // Too large: refused before anything is sent.
@@ -114,7 +114,7 @@ test.describe("dashboard", () => {
       mimeType: "image/jpeg",
       buffer: aHugeFile(),
     });
-    await expect(photoCard.getByText("La photo ne doit pas dépasser 5MB")).toBeVisible();
+    await expect(photoCard.getByText("La photo ne doit pas dépasser 5 Mo.")).toBeVisible();
     await expect(photo).toBeVisible();
 
     // Deleting asks first.
@@ -256,7 +256,7 @@ test.describe("dashboard", () => {
       buffer: aHugeFile(),
     });
     await photoCard.getByRole("button", { name: "Envoyer la photo" }).click();
-    await expect(page.getByText("La photo ne doit pas dépasser 5MB")).toBeVisible();
+    await expect(page.getByText("La photo ne doit pas dépasser 5 Mo.")).toBeVisible();
     await expect(photoCard.getByRole("img", { name: "Ta photo de profil" })).toBeVisible();
 
     // Deleting it asks first, on the same page.

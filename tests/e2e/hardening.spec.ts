@@ -33,12 +33,12 @@ test("a form too large is refused with 413, and the visitor finds the way back",
     // Hydrated: leaving an empty field validates it at once.
     await expect(async () => {
       await form.getByLabel("Ton nom").focus();
-      await form.getByLabel("Ton email").focus();
+      await form.getByLabel("Ton e-mail").focus();
       await expect(form.getByText("Ton nom est requis.", { exact: true })).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
   }
   await form.getByLabel("Ton nom").fill("Camille");
-  await form.getByLabel("Ton email").fill("camille@example.fr");
+  await form.getByLabel("Ton e-mail").fill("camille@example.fr");
   await form.getByLabel("Sujet").fill("Trop long");
   await form.getByLabel("Ton message").fill("Bonjour");
   await form.getByRole("checkbox").check();

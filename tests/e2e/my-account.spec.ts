@@ -151,7 +151,9 @@ test.describe("My account", () => {
     const fresh = await browser.newPage({ javaScriptEnabled: js });
     await fresh.goto("/?compte=login");
     await logInWithDialog(fresh, js, account.pseudo, account.password);
-    await expect(fresh.getByRole("dialog").getByText("Identifiant ou mot de passe incorrect.").first()).toBeVisible();
+    await expect(
+      fresh.getByRole("dialog").getByText("E-mail, pseudo ou mot de passe incorrect.").first(),
+    ).toBeVisible();
     await fresh.goto("/?compte=login");
     await logInWithDialog(fresh, js, account.pseudo, "nouveau-mdp-e2e-2");
     await expect(fresh.getByRole("dialog").getByRole("heading", { name: "Historique" })).toBeVisible();
@@ -215,7 +217,7 @@ test.describe("My account", () => {
     const { context, page } = await signedInBrowser(browser, js, account);
     await openMyAccount(page, js);
     const section = card(page, "Changer d'adresse e-mail");
-    await section.getByLabel("Nouvel email").fill(newEmail);
+    await section.getByLabel("Nouvelle adresse e-mail").fill(newEmail);
     await section.getByLabel("Mot de passe", { exact: true }).fill(account.password);
     await section.getByRole("button", { name: "Envoyer le lien" }).click();
     await expect(
@@ -296,7 +298,7 @@ test.describe("My account", () => {
 
     await page.goto("/?compte=login");
     await logInWithDialog(page, js, account.pseudo, account.password);
-    await expect(page.getByRole("dialog").getByText("Identifiant ou mot de passe incorrect.").first()).toBeVisible();
+    await expect(page.getByRole("dialog").getByText("E-mail, pseudo ou mot de passe incorrect.").first()).toBeVisible();
     await context.close();
   });
 
@@ -402,7 +404,7 @@ test.describe("fallback messages when an answer is not the JSON expected", () =>
     const section = card(page, "Changer d'adresse e-mail");
     const waiting = section.getByText(`En attente de confirmation : ${newEmail}.`, { exact: false });
     const send = async () => {
-      await section.getByLabel("Nouvel email").fill(newEmail);
+      await section.getByLabel("Nouvelle adresse e-mail").fill(newEmail);
       await section.getByLabel("Mot de passe", { exact: true }).fill(account.password);
       await section.getByRole("button", { name: "Envoyer le lien" }).click();
     };
@@ -461,7 +463,7 @@ test.describe("fallback messages when an answer is not the JSON expected", () =>
     await context.close();
   });
 
-  test("the photo card: 'Erreur lors de l'upload (de la photo)', 'Erreur lors de la suppression (de la photo)'", async ({
+  test("the photo card: 'Erreur lors de l'envoi (de la photo)', 'Erreur lors de la suppression (de la photo)'", async ({
     browser,
   }, testInfo) => {
     scriptsOnly(testInfo.project.name);
@@ -482,11 +484,11 @@ test.describe("fallback messages when an answer is not the JSON expected", () =>
     // Sending: no answer, then a proxy's page.
     await page.route(api, (route) => route.abort("failed"));
     await upload();
-    await expect(error("Erreur lors de l'upload de la photo")).toBeVisible();
+    await expect(error("Erreur lors de l'envoi de la photo")).toBeVisible();
     await page.unroute(api);
     await page.route(api, (route) => route.fulfill(proxyPage(502)));
     await upload();
-    await expect(error("Erreur lors de l'upload")).toBeVisible();
+    await expect(error("Erreur lors de l'envoi")).toBeVisible();
     await expect(photo.getByText("Pas encore de photo.")).toBeVisible();
 
     // A real photo, then its deletion (after the spec's question) fails the same two ways.

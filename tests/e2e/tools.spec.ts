@@ -102,12 +102,16 @@ test.describe("IMC calculator", () => {
   test("shows the spec's two messages", async ({ page }) => {
     await open(page, "/imc");
     await calculateImc(page, "abc", "175");
-    await expect(page.getByText("Veuillez entrer un poids et une taille valides.")).toBeVisible();
+    await expect(page.getByText("Entre un poids et une taille valides.")).toBeVisible();
     await expect(result(page)).toHaveCount(0);
-    await calculateImc(page, "45", "175");
-    await expect(page.getByText("Taille entre 50–300 cm et poids entre 50–500 kg.")).toBeVisible();
+    await calculateImc(page, "29", "175");
+    await expect(
+      page.getByText("La taille doit être comprise entre 50 et 300 cm, et le poids entre 30 et 500 kg."),
+    ).toBeVisible();
     await calculateImc(page, "70", "350");
-    await expect(page.getByText("Taille entre 50–300 cm et poids entre 50–500 kg.")).toBeVisible();
+    await expect(
+      page.getByText("La taille doit être comprise entre 50 et 300 cm, et le poids entre 30 et 500 kg."),
+    ).toBeVisible();
   });
 
   test("blocks e, E, +, - and space in the fields", async ({ page }, testInfo) => {

@@ -32,7 +32,7 @@ const views = [
   {
     name: "workout-session",
     url: "/exo?etape=3&type=muscu&equipement=halteres&muscle=pectoraux&choix=dumbbell-bench-press&choix=incline-dumbbell-press&mode=seance",
-    heading: "Session - ",
+    heading: "Séance - ",
   },
 ];
 

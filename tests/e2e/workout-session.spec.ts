@@ -173,7 +173,7 @@ test.describe("workout session with JavaScript", () => {
 
     const summary = page.getByRole("region", { name: "Séance terminée" });
     await expect(summary).toBeVisible();
-    await expect(summary.getByText("Session saved")).toBeVisible();
+    await expect(summary.getByText("Séance enregistrée")).toBeVisible();
     // 20 x 10 x 0.075 + 22.5 x 8 x 0.075 + 15 x 0.8 + 11 x 12 = 15 + 13.5 + 12 + 132
     await expect(summary).toContainText("173 kcal");
     await expect(summary).toContainText("3 sur 3");
@@ -233,7 +233,7 @@ test.describe("workout session with JavaScript", () => {
     expect(await savedSessionsNamed(context, name)).toEqual([]);
 
     await context.setOffline(false);
-    await expect(summary.getByText("Session saved")).toBeVisible();
+    await expect(summary.getByText("Séance enregistrée")).toBeVisible();
     await expect.poll(() => page.evaluate(() => localStorage.getItem("suiviePendingSessions"))).toBeNull();
     expect(await savedSessionsNamed(context, name)).toHaveLength(1);
 
@@ -604,7 +604,7 @@ test.describe("workout session without JavaScript", () => {
     await page.getByRole("button", { name: "Terminer la séance" }).click();
 
     const summary = page.getByRole("region", { name: "Séance terminée" });
-    await expect(summary.getByText("Session saved")).toBeVisible();
+    await expect(summary.getByText("Séance enregistrée")).toBeVisible();
     await expect(summary).toContainText("29 kcal");
     await expect(summary).toContainText("1 sur 2");
     await expect(summary).toContainText("Coudes serrés");

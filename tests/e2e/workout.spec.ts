@@ -68,7 +68,7 @@ test.describe("workout builder", () => {
     await openBuilder(page);
     await expect(page).toHaveTitle("S'entraîner | Dynami");
     await expect(stepHeading(page, "Choisis ton entraînement")).toBeVisible();
-    await expect(page.getByLabel("Nom de la séance")).toHaveValue(/^Session - \d{2}\/\d{2}\/\d{4}$/);
+    await expect(page.getByLabel("Nom de la séance")).toHaveValue(/^Séance - \d{2}\/\d{2}\/\d{4}$/);
     // Next needs a choice; previous is disabled at step 0.
     await expect(next(page)).toBeDisabled();
     await expect(previous(page)).toBeDisabled();
@@ -320,7 +320,7 @@ test.describe("workout builder", () => {
     await openBuilder(page, "/exo?lng=de");
     await expect(stepHeading(page, "Wähle deine Trainingsart")).toBeVisible();
     await openBuilder(page, "/exo?lng=es");
-    await expect(stepHeading(page, "Elige tu entrenamiento")).toBeVisible();
+    await expect(stepHeading(page, "Elige el tipo de entrenamiento")).toBeVisible();
   });
 });
 
@@ -488,11 +488,14 @@ test.describe("workout builder with JavaScript", () => {
   test("a failed load while the page updates in place says so, and offers to try again", async ({ page }) => {
     await openBuilder(page);
     await card(page, "Muscu").click();
-    await page.route("**/exo.data**", (route) => route.abort("internetdisconnected"));
+    // Nothing reaches the server: neither the page's data nor the catalogue files the offline builder would
+    // compute it from (app/components/workout/offline-exo-page.ts; it takes over when it can read them).
+    const failed = ["**/exo.data**", "**/data/exo/*.json"];
+    for (const address of failed) await page.route(address, (route) => route.abort("internetdisconnected"));
     await next(page).click();
     await expect(page.getByRole("heading", { level: 1, name: "Impossible de charger les exercices" })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveText(/^Erreur: .+|^Erreur de chargement$/);
-    await page.unroute("**/exo.data**");
+    for (const address of failed) await page.unroute(address);
     await page.getByRole("link", { name: "Réessayer" }).click();
     await expect(stepHeading(page, "Choisis ton équipement")).toBeVisible();
   });

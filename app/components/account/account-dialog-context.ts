@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef } from "react";
 import type { ToastTone } from "~/components/ui/toast";
-import type { AccountFlash, AccountView } from "./account-types";
+import type { AccountFlash, AccountView } from "~/lib/account-types";
 
 /** Names the dialog: the id of the current view's heading. */
 export const accountDialogTitleId = "account-dialog-title";

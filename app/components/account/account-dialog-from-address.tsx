@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useRouteLoaderData, useSearchParams } from "react-router";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import { accountSearchParam, parseAccountView } from "./account-url";
 import { loadSignInViews } from "./sign-in-views-loader";
 

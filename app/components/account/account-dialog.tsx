@@ -6,7 +6,7 @@ import { lockPageScroll } from "~/components/ui/modal";
 import { ToastRegion, useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { type AccountDialogApi, AccountDialogContext, accountDialogTitleId } from "./account-dialog-context";
-import type { AccountFlash, AccountUser, AccountView } from "./account-types";
+import type { AccountFlash, AccountUser, AccountView } from "~/lib/account-types";
 import { withAccountView, withoutAccountView } from "./account-url";
 import styles from "./account.module.css";
 import { CloseLink } from "./close-link";

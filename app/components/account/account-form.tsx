@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Spinner } from "./form-message";
 import { accountDialogTitleId, useAccountDialog, useFocusWhenShown } from "./account-dialog-context";
-import type { AccountIntent } from "./account-types";
+import type { AccountIntent } from "~/lib/account-types";
 import { accountActionPath } from "./account-url";
 import styles from "./account.module.css";
 import { CloseLink } from "./close-link";

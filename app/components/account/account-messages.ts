@@ -1,6 +1,6 @@
 import type { TFunction } from "~/i18n/translator";
 import type { AccountMessage } from "~/domain/account";
-import type { AccountIntent } from "./account-types";
+import type { AccountIntent } from "~/lib/account-types";
 
 // The account services answer message keys with their values; the dialog and
 // the account pages show them in the reader's language from

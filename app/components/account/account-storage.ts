@@ -1,4 +1,4 @@
-import type { AccountUser } from "./account-types";
+import type { AccountUser } from "~/lib/account-types";
 
 // The spec's browser storage after a login: the bearer token in local storage
 // when 'Se souvenir de moi' is ticked, else in session storage (the other one

@@ -1,4 +1,4 @@
-import { type AccountView, accountViews } from "./account-types";
+import { type AccountView, accountViews } from "~/lib/account-types";
 
 // The dialog lives in the address: `?compte=<view>` on any page opens it, and
 // closing drops only that parameter, so path and the rest of the query stay.

@@ -3,13 +3,13 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import type { DashboardBody as DashboardBodyComponent } from "~/components/dashboard/dashboard-body";
 import { loadDashboardBody } from "~/components/dashboard/dashboard-body-loader";
-import { confirmSearchParam, dashboardPath } from "~/components/dashboard/dashboard-types";
+import { confirmSearchParam, dashboardPath } from "~/lib/dashboard-types";
 import { LogoutIcon } from "~/components/layout/icons";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import { FormMessage } from "./form-message";
 import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
 import { translateAccountMessage } from "./account-messages";
-import type { AccountUser } from "./account-types";
+import type { AccountUser } from "~/lib/account-types";
 import styles from "./account.module.css";
 import { LogoutForm } from "./logout-form";
 

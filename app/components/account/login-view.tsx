@@ -15,16 +15,17 @@ import { afterLoginHref } from "./account-url";
 import { AccountForm } from "./account-form";
 import { translateAccountMessage } from "./account-messages";
 import { rememberSignedInUser } from "./account-storage";
-import type { AccountOutcome } from "./account-types";
+import type { AccountOutcome } from "~/lib/account-types";
 import styles from "./account.module.css";
 import { usePacedSubmission } from "./use-paced-submission";
 
 /**
  * 'Connecte-toi': identifier (e-mail or pseudo) and password. With JavaScript
- * the button waits for both fields, the loader stays at least 1.5 s, the
- * fields are emptied after each try, and a success stores the token as the
- * spec says and moves to the history view. An unverified account gets a
- * 'Renvoyer le lien' form.
+ * the button waits for both fields, the loader stays at least 1.5 s, and a
+ * success stores the token as the spec says and moves to the history view.
+ * After a failed try the identifier stays as typed (with or without
+ * JavaScript), the password is emptied and takes the focus. An unverified
+ * account gets a 'Renvoyer le lien' form.
  */
 export function LoginView() {
   const { t } = useTranslation("account");
@@ -44,14 +45,16 @@ export function LoginView() {
   const [outcome, setOutcome] = useState<AccountOutcome | null>(fromServer);
   const [signedIn, setSignedIn] = useState(false);
   const [failedTries, setFailedTries] = useState(0);
-  const identifierInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  // A form sent without JavaScript that came back refused: the password is what to type again.
+  const retrying = fromServer?.intent === "login" && !fromServer.ok && (fromServer.values?.identifier ?? "") !== "";
   const login = usePacedSubmission(ACCOUNT_TIMINGS.loginMinimumMs);
   const resend = usePacedSubmission(0);
   const translate = (message: AccountMessage) => translateAccountMessage(t, message);
 
-  // After a failed try the emptied form takes the focus back, ready for the next one.
+  // After a failed try the emptied password takes the focus, ready for the next one.
   useEffect(() => {
-    if (failedTries > 0) identifierInput.current?.focus();
+    if (failedTries > 0) passwordInput.current?.focus();
   }, [failedTries]);
 
   const busy = login.pending || signedIn;
@@ -62,7 +65,6 @@ export function LoginView() {
     if (!canSubmit) return;
     const formData = new FormData(event.currentTarget);
     setTriedIdentifier(identifier.trim());
-    setIdentifier("");
     setPassword("");
     setOutcome(null);
     const answer = await login.submit(formData);
@@ -131,8 +133,7 @@ export function LoginView() {
           value={identifier}
           onChange={setIdentifier}
           autoComplete="username"
-          inputRef={identifierInput}
-          initialFocus
+          initialFocus={!retrying}
           required
           disabled={busy}
         />
@@ -143,6 +144,8 @@ export function LoginView() {
           value={password}
           onChange={setPassword}
           autoComplete="current-password"
+          inputRef={passwordInput}
+          initialFocus={retrying}
           required
           disabled={busy}
         />

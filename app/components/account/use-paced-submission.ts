@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ACCOUNT_MESSAGE_KEYS, type AccountMessage, accountMessage } from "~/domain/account";
 import { fallbackMessageFor, unreadableAnswerMessageFor } from "./account-messages";
-import type { AccountActionData, AccountIntent } from "./account-types";
+import type { AccountActionData, AccountIntent } from "~/lib/account-types";
 import { accountActionPath } from "./account-url";
 
 /** The action's answer, and a different text for the toast where the spec gives one. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { StaticMarkup } from "~/lib/static-markup";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ProfessionalReview } from "~/services/pro-reviews.server";
 import { Stars } from "./stars";
@@ -16,7 +17,7 @@ const COPIES = 3;
  * Only the first copy is exposed to assistive technologies and the keyboard.
  */
 export function ProReviewsCarousel({ reviews }: { reviews: ProfessionalReview[] }) {
-  const { t } = useTranslation("community");
+  const { t, i18n } = useTranslation("community");
   const hydrated = useHydrated();
   const [paused, setPaused] = useState(false);
   const [offscreen, setOffscreen] = useState(false);
@@ -59,34 +60,44 @@ export function ProReviewsCarousel({ reviews }: { reviews: ProfessionalReview[] 
         tabIndex={0}
         aria-labelledby="pro-reviews-title"
       >
-        <div className={styles.track}>
-          {Array.from({ length: COPIES }, (_, copy) => (
-            <ul
-              key={copy}
-              className={`${styles.copy} ${copy > 0 ? styles.clone : ""}`}
-              aria-hidden={copy > 0 || undefined}
-              inert={copy > 0}
-            >
-              {reviews.map((review) => (
-                <li key={review.id} className={styles.item}>
-                  <figure className={`card ${styles.card}`}>
-                    <Stars rating={review.rating} label={t("carousel.rating", { count: review.rating })} size="small" />
-                    <blockquote className={styles.quote}>
-                      <p>{review.comment}</p>
-                    </blockquote>
-                    <figcaption className={styles.author}>
-                      <img src={review.photo} alt="" width="44" height="44" className={styles.photo} loading="lazy" />
-                      <span>
-                        <span className={styles.name}>{review.name}</span>
-                        <span className={styles.profession}>{review.profession}</span>
-                      </span>
-                    </figcaption>
-                  </figure>
-                </li>
-              ))}
-            </ul>
-          ))}
-        </div>
+        {/* The same for everyone in a language: the server renders it once (half the home page's elements). */}
+        <StaticMarkup
+          as="div"
+          className={styles.track}
+          cacheKey={`pro-reviews\n${i18n.language}\n${JSON.stringify(reviews)}`}
+          render={() =>
+            Array.from({ length: COPIES }, (_, copy) => (
+              <ul
+                key={copy}
+                className={`${styles.copy} ${copy > 0 ? styles.clone : ""}`}
+                aria-hidden={copy > 0 || undefined}
+                inert={copy > 0}
+              >
+                {reviews.map((review) => (
+                  <li key={review.id} className={styles.item}>
+                    <figure className={`card ${styles.card}`}>
+                      <Stars
+                        rating={review.rating}
+                        label={t("carousel.rating", { count: review.rating })}
+                        size="small"
+                      />
+                      <blockquote className={styles.quote}>
+                        <p>{review.comment}</p>
+                      </blockquote>
+                      <figcaption className={styles.author}>
+                        <img src={review.photo} alt="" width="44" height="44" className={styles.photo} loading="lazy" />
+                        <span>
+                          <span className={styles.name}>{review.name}</span>
+                          <span className={styles.profession}>{review.profession}</span>
+                        </span>
+                      </figcaption>
+                    </figure>
+                  </li>
+                ))}
+              </ul>
+            ))
+          }
+        />
       </section>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import type { AccountUser } from "~/components/account/account-types";
+import type { AccountUser } from "~/lib/account-types";
 import { greetingName } from "~/components/account/history-view";
 import { Modal } from "~/components/ui/modal";
 import { REVIEW_TIMINGS } from "~/domain/reviews";

@@ -4,7 +4,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { withAccountView } from "~/components/account/account-url";
 import { formatDate } from "~/lib/date-format";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import type { PublicReview } from "~/services/reviews.server";
 import { reviewFormPath } from "./community-paths";
 import { Stars } from "./stars";

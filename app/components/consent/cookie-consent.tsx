@@ -10,7 +10,7 @@ import {
   rememberPreference,
 } from "~/lib/consent";
 import { themeStorageKey } from "~/lib/theme";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import styles from "./cookie-consent.module.css";
 
 export const cookiesPagePath = "/cookies";

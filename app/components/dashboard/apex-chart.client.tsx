@@ -3,7 +3,7 @@ import { useMemo, useSyncExternalStore } from "react";
 import ReactApexChart from "react-apexcharts/core";
 import { shownTheme, subscribeToShownTheme } from "~/lib/shown-theme";
 import type { Theme } from "~/lib/theme";
-import type { Scale } from "./chart-box";
+import type { Scale } from "./chart-scale";
 // Only the two chart types the dashboard draws, and keyboard navigation:
 // each import registers itself with apexcharts/core.
 // oxlint-disable-next-line import/no-unassigned-import -- registers the line type

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { BlockHeading } from "./block-heading";
+import { type Scale, scaleFor } from "./chart-scale";
 import styles from "./dashboard.module.css";
 
 // A chart of the dashboard. The server draws it as an SVG (points with
@@ -44,25 +45,6 @@ interface Pin {
   index: number;
   left: number;
   top: number;
-}
-
-export interface Scale {
-  min: number;
-  max: number;
-  ticks: number[];
-}
-
-export function scaleFor(kind: "line" | "bar", values: readonly number[]): Scale {
-  if (kind === "bar") {
-    const max = Math.max(1, Math.ceil(Math.max(...values) * 1.15));
-    const step = Math.max(1, Math.ceil(max / 4));
-    return { min: 0, max: step * 4, ticks: [0, step, step * 2, step * 3, step * 4] };
-  }
-  const low = Math.floor(Math.min(...values) - 1);
-  const high = Math.ceil(Math.max(...values) + 1);
-  const step = Math.max(1, Math.ceil((high - low) / 4));
-  const ticks = Array.from({ length: 5 }, (_, index) => low + index * step);
-  return { min: low, max: ticks.at(-1)!, ticks };
 }
 
 /** Where a point sits across the plot, as a fraction of its width. */

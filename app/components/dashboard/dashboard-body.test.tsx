@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AccountDialogContext, type AccountDialogApi } from "~/components/account/account-dialog-context";
-import type { AccountUser } from "~/components/account/account-types";
+import type { AccountUser } from "~/lib/account-types";
 import { HistoryView } from "~/components/account/history-view";
 import type { ImcRecordView } from "~/domain/stats/records";
 import { buildSummary, type HistorySummary } from "~/domain/stats/summary";
@@ -11,7 +11,7 @@ import { translationSetFor } from "~/i18n/i18n.server";
 import { createTranslations, TranslationsProvider } from "~/i18n/react-i18next";
 import { newAccountInputs } from "~/testing/summary-inputs";
 import { DashboardBody } from "./dashboard-body";
-import type { DashboardData } from "./dashboard-types";
+import type { DashboardData } from "~/lib/dashboard-types";
 
 // The dashboard's states as the server renders them (react-dom/server), with
 // crafted data: the spec's empty message, empty charts, a bad IMC record, a
@@ -163,7 +163,7 @@ describe("the dashboard as the server renders it", () => {
       errors: { history: true, sessions: false, summary: false, exercises: false, routines: false },
     });
     expect(history).toContain("Erreur de chargement");
-    expect(history).not.toContain("Erreur de chargement des sessions");
+    expect(history).not.toContain("Impossible de charger tes séances.");
     // Without the records, nothing says there is no data.
     expect(history).not.toContain(EMPTY_MESSAGE);
 
@@ -171,14 +171,14 @@ describe("the dashboard as the server renders it", () => {
       ...emptyData,
       errors: { history: false, sessions: true, summary: false, exercises: false, routines: false },
     });
-    expect(sessions).toContain("Erreur de chargement des sessions");
+    expect(sessions).toContain("Impossible de charger tes séances.");
 
     const summary = body({
       ...emptyData,
       summary: null,
       errors: { history: false, sessions: false, summary: true, exercises: false, routines: false },
     });
-    expect(summary).toContain("Impossible de récupérer tes statistiques pour l’instant.");
+    expect(summary).toContain("Impossible de récupérer tes statistiques pour l'instant.");
     expect(summary).not.toContain(EMPTY_MESSAGE);
     // No statistics panel without the summary.
     expect(summary).not.toContain("Tes statistiques");

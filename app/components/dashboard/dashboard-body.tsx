@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { useNavigation, useRevalidator } from "react-router";
-import type { AccountUser } from "~/components/account/account-types";
+import type { AccountUser } from "~/lib/account-types";
 import type { ImcRecordView } from "~/domain/stats/records";
 import { BlockHeadingLevel } from "./block-heading";
 import { WeekChart, WeightChart } from "./charts";
-import type { DashboardData, DashboardOutcome } from "./dashboard-types";
+import type { DashboardData, DashboardOutcome } from "~/lib/dashboard-types";
 import { MeasuresRecap } from "./measures-recap";
 import { MyExercises } from "./my-exercises";
 import { MyRoutines } from "./my-routines";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Modal } from "~/components/ui/modal";
-import { type DashboardIntent, dashboardPath } from "./dashboard-types";
+import { type DashboardIntent, dashboardPath } from "~/lib/dashboard-types";
 import { BlockHeading } from "./block-heading";
 import styles from "./dashboard.module.css";
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { DashboardIntent, DashboardMessageCode, DashboardOutcome } from "./dashboard-types";
-import { dashboardMessageCodes } from "./dashboard-types";
+import type { DashboardIntent, DashboardMessageCode, DashboardOutcome } from "~/lib/dashboard-types";
+import { dashboardMessageCodes } from "~/lib/dashboard-types";
 
 // With JavaScript the dashboard calls its JSON API (the calls the spec
 // lists), shows the outcome in place and refreshes the data. A failed
@@ -14,12 +14,14 @@ const FALLBACKS: Record<DashboardIntent, Fallbacks> = {
   "photo-upload": { failed: "uploadFailed", network: "uploadPhotoFailed" },
   "photo-delete": { failed: "deleteFailed", network: "deletePhotoFailed" },
   "measure-delete": { failed: "measureDeleteFailed", network: "measureDeleteFailed" },
+  "workout-delete": { failed: "workoutDeleteFailed", network: "workoutDeleteFailed" },
 };
 
 const SUCCESS: Record<DashboardIntent, DashboardMessageCode> = {
   "photo-upload": "updated",
   "photo-delete": "deleted",
   "measure-delete": "measureDeleted",
+  "workout-delete": "workoutDeleted",
 };
 
 function isCode(value: unknown): value is DashboardMessageCode {

@@ -7,7 +7,7 @@ import { formatMeasure } from "~/lib/number-format";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ConfirmModal, ConfirmPanel, confirmHref } from "./dashboard-confirm";
 import { useDashboardRequests, useFleetingOutcome } from "./dashboard-requests";
-import type { DashboardOutcome } from "./dashboard-types";
+import type { DashboardOutcome } from "~/lib/dashboard-types";
 import { OutcomeMessage } from "./outcome-message";
 import { BlockHeading } from "./block-heading";
 import styles from "./dashboard.module.css";

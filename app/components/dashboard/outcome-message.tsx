@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { DashboardOutcome } from "./dashboard-types";
+import type { DashboardOutcome } from "~/lib/dashboard-types";
 import styles from "./dashboard.module.css";
 
 /** The outcome of a dashboard form, announced politely (success) or at once (error). */

@@ -1,12 +1,12 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { AccountUser } from "~/components/account/account-types";
+import type { AccountUser } from "~/lib/account-types";
 import { PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MAX_BYTES } from "~/domain/photo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ConfirmModal, ConfirmPanel, confirmHref } from "./dashboard-confirm";
 import { useDashboardRequests, useFleetingOutcome } from "./dashboard-requests";
-import { type DashboardOutcome, dashboardPath } from "./dashboard-types";
+import { type DashboardOutcome, dashboardPath } from "~/lib/dashboard-types";
 import { OutcomeMessage } from "./outcome-message";
 import { BlockHeading } from "./block-heading";
 import styles from "./dashboard.module.css";

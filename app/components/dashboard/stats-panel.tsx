@@ -16,6 +16,8 @@ export function StatsPanel({ summary, language }: { summary: HistorySummary; lan
   const unit = (key: "kg" | "kcal" | "min", value: string | null) =>
     value === null ? null : t(`units.${key}`, { value });
   const last = summary.lastSession;
+  // A workout saved without a name is named here, in the page's language.
+  const lastName = last?.name || t("common:unnamedWorkout");
 
   const groups: { title: string; rows: Row[] }[] = [
     {
@@ -39,7 +41,7 @@ export function StatsPanel({ summary, language }: { summary: HistorySummary; lan
       rows: [
         [
           t("stats.lastSession"),
-          last ? (last.date ? `${last.name} · ${formatDate(language, last.date)}` : last.name) : null,
+          last ? (last.date ? `${lastName} · ${formatDate(language, last.date)}` : lastName) : null,
           "wraps",
         ],
         [t("stats.lastWorkoutDuration"), unit("min", number(summary.lastWorkoutDuration))],

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { withAccountView, withoutAccountView } from "~/components/account/account-url";
 import { LogoutForm } from "~/components/account/logout-form";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import { CloseIcon, MenuIcon } from "./icons";
 
 interface NavEntry {

@@ -3,7 +3,7 @@ import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { preloadAccountDialog } from "~/components/account/account-dialog-from-address";
 import { withAccountView, withoutAccountView } from "~/components/account/account-url";
 import { LogoutForm } from "~/components/account/logout-form";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import { BurgerMenu } from "./burger-menu";
 import { HistoryIcon, LogoutIcon, UserIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";

@@ -1,6 +1,6 @@
 import type { TFunction } from "~/i18n/translator";
 import { textList } from "~/lib/text-list";
-import type { LegalPageKey } from "./legal-texts";
+import type { LegalPageKey } from "~/lib/legal-texts";
 import styles from "./legal-page.module.css";
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "~/lib/root-loader-data";
 import type { AccountOverview } from "~/services/my-account.server";
 import { DataCard } from "./data-card";
 import { DeleteForm } from "./delete-form";

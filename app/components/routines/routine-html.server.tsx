@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { RoutineExercise } from "~/domain/workout/routines";
 import type { TFunction } from "~/i18n/translator";
-import { withFrenchSpacing } from "~/lib/french-spacing";
 import type { RoutineListItem } from "~/services/workout/routines.server";
 import { RoutineList } from "./routine-list";
 import { RoutineSaveForm } from "./routine-save-form";
@@ -9,23 +8,17 @@ import styles from "./routines.module.css";
 
 // The routines' parts of the workout page, rendered here as HTML the page
 // shows as it is: plain links and a plain form, so /exo (at the edge of its
-// JavaScript budget) carries no script for them. The texts come with the
-// page's French spacing.
-
-function spaced(t: TFunction, language: string): TFunction {
-  return ((key: string, options?: Parameters<TFunction>[1]) =>
-    withFrenchSpacing(t(key, options), language)) as TFunction;
-}
+// JavaScript budget) carries no script for them. The French texts carry
+// their own no-break spaces.
 
 /** 'Mes routines' above the builder's steps: the three most recent, and a link to all of them. */
 export function routineShelfHtml(routines: readonly RoutineListItem[], t: TFunction, language: string): string {
-  const text = spaced(t, language);
   return renderToStaticMarkup(
     <section className={styles.shelf} aria-labelledby="routine-shelf-title">
       <h2 id="routine-shelf-title" className={styles.shelfTitle}>
-        {text("routines.title")}
+        {t("routines.title")}
       </h2>
-      <RoutineList routines={routines} t={text} language={language} shown={3} />
+      <RoutineList routines={routines} t={t} language={language} shown={3} />
     </section>,
   );
 }
@@ -36,5 +29,5 @@ export function routineSaveHtml(
   t: TFunction,
   language: string,
 ): string {
-  return renderToStaticMarkup(<RoutineSaveForm {...props} intro="fromPlan" t={spaced(t, language)} />);
+  return renderToStaticMarkup(<RoutineSaveForm {...props} intro="fromPlan" t={t} />);
 }

@@ -22,7 +22,7 @@ export function ImcExplanations({ blocks }: { blocks: ExplanationBlock[] }) {
               <h3 className={styles.title}>{block.titre}</h3>
               <p>{block.intro}</p>
               {block.more || block.link ? (
-                <details className={styles.more}>
+                <details className={`disclosure ${styles.more}`}>
                   <summary>
                     {t("imc.readMore")}
                     <span className="visually-hidden">

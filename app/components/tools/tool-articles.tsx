@@ -2,13 +2,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Modal } from "~/components/ui/modal";
-import { articleBlocks, safeHref } from "~/domain/article-text";
+import { ARTICLE_PARAM, articleBlocks, safeHref } from "~/domain/article-text";
 import type { Article } from "~/domain/tool-content";
 import { useHydrated } from "~/lib/use-hydrated";
 import styles from "./tool-articles.module.css";
-
-/** The search parameter that shows one article in full on the page, without JavaScript. */
-export const ARTICLE_PARAM = "article";
 
 interface ToolArticlesProps {
   id: string;

@@ -4,9 +4,10 @@
 // The diagram's parts map to the spec's zone ids: the front shows the
 // shoulders, chest, biceps, forearms, abs, obliques, quadriceps
 // (cuisses-externes), the top of the traps and the calves; the back shows
-// the upper back and traps (dos-superieur), the lats and lower back
+// the upper back, traps and lats (dos-superieur), the lower back
 // (dos-inferieur), the shoulders, triceps, forearms, glutes, hamstrings
-// (cuisses-internes) and calves.
+// (cuisses-internes) and calves. The lats belong to the upper back, as in the
+// catalogue: a tap on 'Bas du dos' must not bring pull-ups.
 
 import type { MuscleZone } from "~/domain/workout/catalogue-ids";
 
@@ -79,11 +80,17 @@ export const ZONE_SHAPES: Record<MuscleZone, ZoneShape[]> = {
       side: "back",
       d: "M89 55 L83 55 C82 61 79 65 75 68 C68 72 61 75 56 78 C60 84 63 92 65 100 C71 110 79 119 89 125 Z",
     },
-  ],
-  "dos-inferieur": [
+    // The lats, from the armpit down the side of the back.
     {
       side: "back",
-      d: "M65 106 C61 118 59 134 60 150 C61 168 62 186 65 203 C73 209 81 211 89 211 L89 132 C79 126 71 118 65 106 Z",
+      d: "M65 106 C61 118 59 134 60 150 C61 160 62 168 64 176 C72 172 81 166 89 160 L89 132 C79 126 71 118 65 106 Z",
+    },
+  ],
+  "dos-inferieur": [
+    // The lumbar muscles, either side of the spine above the glutes.
+    {
+      side: "back",
+      d: "M65 181 C73 177 81 171 89 165 L89 211 C81 211 73 209 65 203 C64 196 64 188 65 181 Z",
     },
   ],
   fessiers: [

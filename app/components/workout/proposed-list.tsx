@@ -1,9 +1,10 @@
 import type { BuilderAction, BuilderState } from "~/domain/workout/builder-state";
 import { BUILDER_PARAMS, formatBuilderAction, SORT_VALUES } from "~/domain/workout/builder-url";
-import { SORT_ORDERS } from "~/domain/workout/suggestions";
+import { SORT_ORDERS } from "~/domain/workout/sort-orders";
 import type { BuilderView } from "~/services/workout/builder.server";
 import { ForcedChoicesNote } from "./choice-steps";
 import { ChosenList } from "./chosen-list";
+import { ExerciseDescription } from "./exercise-description";
 import { ExerciseMeta, useMetaLabels } from "./exercise-meta";
 import { loadSearchPanel } from "./search-panel-loader";
 import { SearchIcon, UndoIcon } from "./workout-icons";
@@ -35,6 +36,7 @@ export function ProposedList({
   const suggestions = (view.suggestions?.ids ?? []).filter((id) => !hidden.has(id) && view.exercises[id]);
   const total = view.suggestions?.total ?? 0;
   const labels = useMetaLabels();
+  const descriptionLabels = { more: t("list.readMore"), less: t("list.readLess") };
 
   return (
     <div className={styles.proposed}>
@@ -132,7 +134,11 @@ export function ProposedList({
                     {exercise.name}
                   </span>
                   <ExerciseMeta exercise={exercise} labels={labels} className={styles.suggestionMeta} />
-                  <p className={styles.description}>{exercise.description}</p>
+                  <ExerciseDescription
+                    text={exercise.description}
+                    labels={descriptionLabels}
+                    describedBy={`name-${id}`}
+                  />
                   <button
                     type="submit"
                     name="action"

@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useRef, useState } from "react";
+import { Suspense, use, useEffect, useMemo, useRef, useState } from "react";
 import { canGoNext, canGoPrevious, LAST_STEP } from "~/domain/workout/builder-state";
 import { BUILDER_PARAMS, formatBuilderAction } from "~/domain/workout/builder-url";
 import { RANDOM_TEXT_COUNTS } from "~/domain/workout/random-texts";
@@ -127,6 +127,10 @@ export function WorkoutPage({
   }
 
   const planned = plannedFromCards(state.chosen, view.exercises);
+  const descriptions = useMemo(
+    () => Object.fromEntries(Object.values(view.exercises).map((card) => [card.id, card.description])),
+    [view.exercises],
+  );
   const promptId = "builder-prompt";
   return (
     <WorkoutTextsProvider t={t}>
@@ -276,6 +280,7 @@ export function WorkoutPage({
                   userName={user?.name ?? null}
                   userId={user?.id ?? null}
                   exercises={planned}
+                  descriptions={descriptions}
                   builderFormId={BUILDER_FORM_ID}
                   hydrated={hydrated}
                   routineId={state.routine}

@@ -33,12 +33,4 @@ describe("the workout page's t", () => {
     fr("x", { when: new Date(0) } as never);
     expect(t).toHaveBeenCalledTimes(4);
   });
-
-  it("keeps French marks with their words, remembered or not", () => {
-    const t = vi.fn((key: string) => `${key} ?`);
-    const fr = rememberingT(t as unknown as TFunction<"workout">, "fr-spacing");
-    expect(fr("greeting")).toBe("greeting\u00a0?");
-    expect(fr("greeting", { when: new Date(0) } as never)).toBe("greeting\u00a0?");
-    expect(rememberingT(t as unknown as TFunction<"workout">, "en-spacing")("greeting")).toBe("greeting ?");
-  });
 });

@@ -1,13 +1,12 @@
 import { createContext, useContext, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "~/i18n/translator";
-import { withFrenchSpacing } from "~/lib/french-spacing";
 
 // The workout page's translation function, read once by the page and shared
 // with its parts. A text is the same for every request with the same
-// language, key and values, so each one is looked up, interpolated and given
-// its French spacing once: those were a good share of the page's cost on
-// the server.
+// language, key and values, so each one is looked up and interpolated once:
+// that was a good share of the page's cost on the server. (French texts carry
+// their own no-break spaces.)
 
 export type WorkoutT = TFunction;
 
@@ -28,20 +27,19 @@ function plainOptions(options: unknown): string | null {
 
 /**
  * t, remembering its texts per language, key and values (anything else, such
- * as returnObjects, goes to t); French texts keep their marks with their words.
+ * as returnObjects, goes to t).
  */
 export function rememberingT(t: WorkoutT, language: string): WorkoutT {
   const call = t as unknown as (key: string | string[], options?: unknown) => unknown;
   const remembering = (key: string | string[], options?: unknown) => {
     const values = typeof key === "string" ? plainOptions(options) : null;
     if (values === null || (options as { returnObjects?: unknown } | undefined)?.returnObjects) {
-      const result = call(key, options);
-      return typeof result === "string" ? withFrenchSpacing(result, language) : result;
+      return call(key, options);
     }
     const cacheKey = `${language}\u0000${key as string}\u0000${values}`;
     let text = rememberedTexts.get(cacheKey);
     if (text === undefined) {
-      text = withFrenchSpacing(String(call(key, options)), language);
+      text = String(call(key, options));
       if (rememberedTexts.size >= MAX_REMEMBERED) rememberedTexts.clear();
       rememberedTexts.set(cacheKey, text);
     }

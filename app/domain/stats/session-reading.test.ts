@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_SESSION_NAME,
   exerciseTypeOf,
   isSessionFinished,
   parseDashboardDate,
@@ -138,10 +137,9 @@ describe("reading a session", () => {
     });
   });
 
-  it("names an unnamed session 'Séance' and reads id or _id", () => {
-    expect(readSession({})).toMatchObject({ name: DEFAULT_SESSION_NAME, id: null, exercises: [], finished: false });
+  it("leaves an unnamed session's name empty (pages name it in their language) and reads id or _id", () => {
+    expect(readSession({})).toMatchObject({ name: "", id: null, exercises: [], finished: false });
     expect(readSession({ id: "abc", label: "Cardio du matin" })).toMatchObject({ id: "abc", name: "Cardio du matin" });
-    expect(DEFAULT_SESSION_NAME).toBe("Séance");
   });
 
   it("skips an empty list for the next alias", () => {
@@ -315,7 +313,7 @@ describe("reading a session", () => {
       durationSec: "beaucoup",
       entries: [null, "x", { name: "Ok", sets: [null, { reps: -3, weightKg: { $gt: 0 } }, 7] }],
     })!;
-    expect(session.name).toBe("Séance");
+    expect(session.name).toBe("");
     expect(session.startedAt).toBeNull();
     expect(session.calories).toBeNull();
     expect(session.durationSec).toBeNull();

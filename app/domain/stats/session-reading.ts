@@ -9,8 +9,6 @@
 /** The spec's three kinds, derived from an exercise's sets. */
 export type ExerciseType = "cardio" | "muscu" | "poids_du_corps";
 
-export const DEFAULT_SESSION_NAME = "Séance";
-
 export interface SessionSet {
   weightKg: number | null;
   reps: number | null;
@@ -277,7 +275,8 @@ export function readSession(raw: unknown): ReadSession | null {
   const id = raw._id ?? raw.id;
   return {
     id: typeof id === "string" && id.trim() ? id.trim().slice(0, 100) : null,
-    name: firstText(raw, ["name", "label"]) || DEFAULT_SESSION_NAME,
+    // Empty when unnamed: the page names it in its own language ('Séance' in French).
+    name: firstText(raw, ["name", "label"]),
     startedAt: parseDashboardDate(raw.startedAt),
     endedAt: parseDashboardDate(raw.endedAt ?? raw.finishedAt),
     notes: readText(raw.notes, 2000),

@@ -157,6 +157,13 @@ describe("favourite muscle group", () => {
     expect(favouriteMuscleGroup(days, ["pectoraux", "dos", "epaules", "bras"])).toBe("pectoraux");
   });
 
+  it("is always one of the groups given: a name kept by an older version never counts", () => {
+    const groups = ["pectoraux", "dos", "epaules", "bras", "jambes", "core"];
+    const days = [aDay("2026-03-01", { muscleSets: { legs: 9, cardio: 7, "groups.jambes": 8, dos: 1 } })];
+    expect(favouriteMuscleGroup(days, groups)).toBe("dos");
+    expect(favouriteMuscleGroup([aDay("2026-03-01", { muscleSets: { cardio: 3 } })], groups)).toBeNull();
+  });
+
   it("gives the group with more sets even when it comes later", () => {
     expect(favouriteMuscleGroup([aDay("2026-03-01", { muscleSets: { dos: 2, jambes: 6 } })])).toBe("jambes");
   });

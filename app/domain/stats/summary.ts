@@ -134,7 +134,9 @@ export const STATS_WINDOW_DAYS = 7;
 
 /**
  * The group with the most completed sets over the days given; a tie goes to
- * the group trained most recently, then to the order of `groupOrder`.
+ * the group trained most recently, then to the order of `groupOrder`. Given
+ * an order (the spec's six groups), a name outside it (a figure kept by an
+ * older version) never counts: the answer is always one of those groups.
  */
 export function favouriteMuscleGroup(
   days: readonly WorkoutDayStats[],
@@ -145,7 +147,7 @@ export function favouriteMuscleGroup(
   const lastTrained = new Map<string, number>();
   for (const day of days) {
     for (const [group, count] of Object.entries(day.muscleSets)) {
-      if (!(count > 0)) continue;
+      if (!(count > 0) || (groupOrder.length > 0 && !groupOrder.includes(group))) continue;
       sets.set(group, (sets.get(group) ?? 0) + count);
       lastTrained.set(group, Math.max(lastTrained.get(group) ?? 0, day.lastAt.getTime()));
     }

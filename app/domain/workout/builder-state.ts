@@ -63,7 +63,7 @@ export interface BuilderState {
   chosen: string[];
   /** Suggestions hidden by the user (and chosen exercises they removed). */
   dismissed: string[];
-  /** Empty: the default name ('Session - {date}'). */
+  /** Empty: the default name ('Séance - {date}'). */
   sessionName: string;
   sort: SortOrder;
   /** The proposed list shows its first suggestions; this asks for all of them (24 at most). */

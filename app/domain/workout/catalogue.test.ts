@@ -109,6 +109,120 @@ describe("exercise catalogue files (public/data/exo)", () => {
   });
 });
 
+/**
+ * The muscles a description's first sentence names (French, as the build
+ * words them), with the zone the builder shows each one under: the spec's
+ * zones, the lats in the upper back with the traps and the mid-back, the
+ * lower back alone in 'Bas du dos'.
+ */
+const ZONE_OF_FRENCH_MUSCLE: Record<string, MuscleZone> = {
+  "les pectoraux": "pectoraux",
+  "les épaules": "epaules",
+  "le cou": "epaules",
+  "les biceps": "biceps",
+  "les triceps": "triceps",
+  "les avant-bras": "avant-bras",
+  "les abdominaux": "abdos-centre",
+  "les obliques": "abdos-lateraux",
+  "les quadriceps": "cuisses-externes",
+  "les abducteurs": "cuisses-externes",
+  "les ischio-jambiers": "cuisses-internes",
+  "les adducteurs": "cuisses-internes",
+  "les mollets": "mollets",
+  "les fessiers": "fessiers",
+  "les trapèzes": "dos-superieur",
+  "le milieu du dos": "dos-superieur",
+  "les dorsaux": "dos-superieur",
+  "les lombaires": "dos-inferieur",
+};
+
+/** "des épaules" / "du milieu du dos" (after "avec l'aide", "l'explosivité") -> "les épaules" / "le milieu du dos". */
+const withArticle = (words: string) => words.replace(/^des /, "les ").replace(/^du /, "le ");
+
+/**
+ * The muscles named by a description built from the template (what it
+ * trains, then its helpers), primary first; null for a description written
+ * out by hand, whose words follow no template.
+ */
+function namedMuscles(description: string): string[] | null {
+  const first = description.slice(0, description.indexOf(". ") + 1 || undefined);
+  const split = (list: string) => list.split(/, | et /).map(withArticle);
+  const patterns = [
+    /^Renforce (.+?)(?:, avec l'aide (.+))?\.$/,
+    /^Développe l'explosivité (.+?)(?:, avec l'aide (.+))?\.$/,
+    /^Étire (.+)\.$/,
+    /^Assouplit et échauffe (.+)\.$/,
+    /^Travail cardio qui sollicite surtout (.+)\.$/,
+  ];
+  for (const pattern of patterns) {
+    const match = pattern.exec(first);
+    if (!match) continue;
+    const muscles = [...split(match[1]!), ...(match[2] ? split(match[2]) : [])];
+    return muscles.every((muscle) => muscle in ZONE_OF_FRENCH_MUSCLE) ? muscles : null;
+  }
+  return null;
+}
+
+/** Movements that pull a load or the body with the arms: rows, pull-ups, pulldowns, pullovers. */
+const PULLING = /traction|tirage|rowing|pull-?up|pulldown|pullover|chin|\brow\b|rope climb|muscle-up/i;
+
+describe("muscle zones of the catalogue", () => {
+  const described = all.flatMap((exercise) => {
+    const muscles = namedMuscles(exercise.description.fr);
+    return muscles ? [{ exercise, muscles }] : [];
+  });
+
+  it("reads the muscles of most descriptions (those built from the template)", () => {
+    expect(described.length).toBeGreaterThan(550);
+    expect(namedMuscles("Renforce les dorsaux, avec l'aide du milieu du dos et des biceps. Tire.")).toEqual([
+      "les dorsaux",
+      "le milieu du dos",
+      "les biceps",
+    ]);
+    expect(namedMuscles("Étire les fléchisseurs de la hanche. Avance.")).toBeNull();
+  });
+
+  it("files each exercise under the zone of the first muscle its description names", () => {
+    const wrong = described
+      .filter(({ exercise, muscles }) => exercise.primaryMuscle !== ZONE_OF_FRENCH_MUSCLE[muscles[0]!])
+      .map(({ exercise, muscles }) => `${exercise.id}: ${exercise.primaryMuscle} for ${muscles[0]}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("lists the zone of every muscle a description names", () => {
+    const missing = described.flatMap(({ exercise, muscles }) =>
+      muscles
+        .filter((muscle) => !exercise.muscles.includes(ZONE_OF_FRENCH_MUSCLE[muscle]!))
+        .map((muscle) => `${exercise.id}: ${muscle}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("never files a pulling exercise of the lats under the lower back", () => {
+    const lats = described.filter(
+      ({ exercise, muscles }) =>
+        muscles.includes("les dorsaux") &&
+        (PULLING.test(`${exercise.name} ${exercise.names.en}`) || exercise.tags.includes("pull")),
+    );
+    // Pull-ups, rows, pulldowns, pullovers: enough of them to mean something.
+    expect(lats.length).toBeGreaterThan(40);
+    const onLowerBack = lats
+      .filter(
+        ({ exercise, muscles }) => exercise.muscles.includes("dos-inferieur") && !muscles.includes("les lombaires"),
+      )
+      .map(({ exercise }) => exercise.id);
+    expect(onLowerBack).toEqual([]);
+    for (const { exercise } of lats) expect(exercise.muscles, exercise.id).toContain("dos-superieur");
+    expect(all.find((exercise) => exercise.id === "pullups")?.primaryMuscle).toBe("dos-superieur");
+  });
+
+  it("keeps the chest out of the overhead triceps extensions", () => {
+    const overhead = all.filter((exercise) => /triceps/i.test(exercise.name) && /over ?head/i.test(exercise.names.en));
+    expect(overhead.length).toBeGreaterThan(3);
+    for (const exercise of overhead) expect(exercise.muscles, exercise.id).not.toContain("pectoraux");
+  });
+});
+
 describe("catalogue build (npm run catalogue)", () => {
   const build = buildCatalogue();
 

@@ -12,7 +12,7 @@ import { MAX_INTENSITY, SESSION_LIMITS } from "./session-entries";
 /** Answers of the JSON API, in French like every API message. */
 export const EXERCISE_HISTORY_MESSAGES = {
   ...pageQueryMessages(EXERCISE_HISTORY_PAGE_SIZE),
-  unknownExercise: "Exercice introuvable\u00a0: cet identifiant n'est pas dans le catalogue.",
+  unknownExercise: "Exercice introuvable : cet identifiant n'est pas dans le catalogue.",
 } as const;
 
 const M = EXERCISE_HISTORY_MESSAGES;

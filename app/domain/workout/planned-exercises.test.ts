@@ -19,7 +19,7 @@ describe("the hand-over to the session", () => {
         id: "crawl",
         name: "Front crawl",
         type: ["natation"],
-        muscles: ["epaules", "dos-inferieur", "abdos-centre"],
+        muscles: ["epaules", "dos-superieur", "abdos-centre"],
         equipment: ["poids-du-corps"],
         level: 1,
       },

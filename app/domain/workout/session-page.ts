@@ -15,3 +15,9 @@ export function parseWorkoutSessionPageQuery(
 ): { ok: true; page: KeysetPageRequest } | { ok: false; message: string } {
   return parseKeysetPageQuery(params, WORKOUT_SESSION_PAGE_SIZE);
 }
+
+/** Sessions per page of the past-workouts list on /historique: each opens to every set. */
+export const PAST_WORKOUTS_PAGE_SIZE = 10;
+
+/** The search parameter of that list's next page: the cursor of the last session shown. */
+export const PAST_WORKOUTS_CURSOR_PARAM = "avant";

@@ -3,7 +3,6 @@ import { emptyCardioSet, emptyStrengthSet, type ExerciseInput } from "./session-
 import { WORKOUT_SESSION_PAGE_MESSAGES, parseWorkoutSessionPageQuery } from "./session-page";
 import {
   buildSessionPayload,
-  DEFAULT_SESSION_NAME,
   incomingOf,
   type IncomingSession,
   sessionRefusalOfCode,
@@ -116,7 +115,7 @@ describe("the saved-session payload", () => {
     });
   });
 
-  it("names a session without a name 'Séance', and leaves the key out when there is none", () => {
+  it("keeps no name for a session without one (pages name it in their language), and leaves the key out when there is none", () => {
     const unnamed = buildSessionPayload({
       name: " ",
       exercises,
@@ -126,7 +125,8 @@ describe("the saved-session payload", () => {
       countedSeconds: null,
       notes: "",
     });
-    expect(unnamed.name).toBe(DEFAULT_SESSION_NAME);
+    expect(unnamed.name).toBe("");
+    expect(unnamed.label).toBe("");
     expect(unnamed.entries).toEqual([]);
     expect(unnamed.meta.durationSec).toBe(3_000);
     expect("idempotencyKey" in unnamed).toBe(false);
@@ -203,9 +203,9 @@ describe("the session the server keeps", () => {
     });
   });
 
-  it("names a session without a name 'Séance'", () => {
+  it("stores no name for a session sent without one: pages name it in their language", () => {
     const outcome = sessionToSave(incoming({ name: "  " }));
-    expect(outcome.ok && outcome.session.name).toBe("Séance");
+    expect(outcome.ok && outcome.session.name).toBe("");
   });
 });
 

@@ -20,9 +20,6 @@ import {
 import type { NewRecord } from "./personal-records.ts";
 import { durationMinutes, sessionDurationSeconds } from "./session-timer.ts";
 
-/** The name of a session saved without one (the dashboard's default too). */
-export const DEFAULT_SESSION_NAME = "Séance";
-
 /** A finish's idempotency key: what a UUID or any short random token looks like. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -107,7 +104,8 @@ export function buildSessionPayload(session: FinishedSession): SavedSessionPaylo
   });
   const durationSec = sessionDurationSeconds(session.startedAt, session.endedAt, session.countedSeconds);
   const summary = summaryOf(summaryExercises(session));
-  const name = session.name.trim() || DEFAULT_SESSION_NAME;
+  // A session without a name keeps none: each page names it in its own language.
+  const name = session.name.trim();
   return {
     name,
     label: name,
@@ -197,7 +195,7 @@ export function sessionToSave(incoming: IncomingSession): SessionBuildOutcome {
   return {
     ok: true,
     session: {
-      name: incoming.name.trim() || DEFAULT_SESSION_NAME,
+      name: incoming.name.trim(),
       startedAt: incoming.startedAt,
       endedAt: incoming.endedAt,
       durationSec: sessionDurationSeconds(incoming.startedAt, incoming.endedAt, incoming.countedSeconds),

@@ -22,7 +22,7 @@ import { withoutControlCharacters } from "../text";
 
 /** Answers of the JSON API, in French like every API message; a field's path comes first. */
 export const SESSION_PAYLOAD_MESSAGES = {
-  bodyNotAnObject: "Corps de requête invalide : un objet séance est attendu.",
+  bodyNotAnObject: "Corps de requête invalide : un objet séance est attendu.",
   notAnObject: "doit être un objet.",
   notAList: "doit être une liste.",
   tooMany: (max: number) => `contient plus de ${max} éléments.`,
@@ -36,13 +36,13 @@ export const SESSION_PAYLOAD_MESSAGES = {
   type: "doit valoir muscu, cardio, pdc ou poids_du_corps.",
   idempotencyKey: "doit faire de 8 à 100 caractères parmi A-Z, a-z, 0-9, - et _.",
   routineId: "doit être l'identifiant d'une routine (24 caractères de 0 à 9 et a à f).",
-  setTooLong: `dure plus d'un jour : durationMin × 60 + durationSec doit faire ${SESSION_LIMITS.durationSec} secondes au plus.`,
+  setTooLong: `dure plus d'un jour : durationMin × 60 + durationSec doit faire ${SESSION_LIMITS.durationSec} secondes au plus.`,
   endedBeforeStart: "endedAt ne peut pas précéder startedAt.",
   tooLong: "Une séance tient en 7 jours au plus entre startedAt et endedAt.",
   inTheFuture: "endedAt ne peut pas être dans le futur.",
   tooOld: "endedAt ne peut pas précéder le 1er janvier 2020.",
   noValidEntries:
-    "Aucune série valide : note au moins une répétition, une charge, une durée ou une distance pour enregistrer la séance.",
+    "Aucune série valide : note au moins une répétition, une charge, une durée ou une distance pour enregistrer la séance.",
   tooManySessions: (minutes: number) => `Trop de séances enregistrées en une heure. Réessaie dans ${minutes} min.`,
 } as const;
 

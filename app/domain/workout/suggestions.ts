@@ -7,6 +7,7 @@ import type { EquipmentId, ExerciseKind, MuscleZone } from "./catalogue-ids";
 import type { Exercise } from "./catalogue";
 import { fitsChoices } from "./filters";
 import { normalizeText, searchTerms } from "./text";
+import type { SortOrder } from "./sort-orders";
 
 /** The languages the catalogue is written in (French is `name`, the others `names`). */
 export const CATALOGUE_LANGUAGES = ["fr", "en", "de", "es"] as const;
@@ -15,8 +16,7 @@ export type CatalogueLanguage = (typeof CATALOGUE_LANGUAGES)[number];
 /** At most this many results per query (offset 0: there is no paging). */
 export const MAX_RESULTS = 24;
 
-export const SORT_ORDERS = ["relevance", "name", "difficulty"] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
+export { SORT_ORDERS, type SortOrder } from "./sort-orders";
 
 /** The spec's weights. */
 export const SCORE = {

@@ -95,7 +95,7 @@ export const testCatalogue: Exercise[] = [
     name: "Crawl",
     names: { en: "Front crawl", de: "Kraulschwimmen", es: "Crol" },
     type: ["natation"],
-    muscles: ["epaules", "dos-inferieur", "abdos-centre"],
+    muscles: ["epaules", "dos-superieur", "abdos-centre"],
     primaryMuscle: "epaules",
     equipment: ["poids-du-corps"],
     popularity: 60,

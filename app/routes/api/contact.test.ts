@@ -48,7 +48,7 @@ describe("POST /api/contact", () => {
     const cases: [unknown, string][] = [
       [{}, CONTACT_MESSAGES.nomRequired],
       [{ ...valid, nom: "  " }, "Ton nom est requis."],
-      [{ ...valid, email: undefined }, "Ton email est requis."],
+      [{ ...valid, email: undefined }, "Ton e-mail est requis."],
       [{ ...valid, email: "jules@" }, "Email invalide."],
       [{ ...valid, sujet: "" }, "Un sujet est requis."],
       [{ ...valid, message: "" }, "Ton message est vide."],
@@ -68,7 +68,7 @@ describe("POST /api/contact", () => {
     const cases: [unknown, string][] = [
       [{ ...valid, nom: 12 }, "Ton nom est requis."],
       [{ ...valid, nom: ["Jules"] }, "Ton nom est requis."],
-      [{ ...valid, email: { $gt: "" } }, "Ton email est requis."],
+      [{ ...valid, email: { $gt: "" } }, "Ton e-mail est requis."],
       [{ ...valid, sujet: { $ne: null } }, "Un sujet est requis."],
       [{ ...valid, message: true }, "Ton message est vide."],
       [{ ...valid, consent: { $exists: true } }, "Merci d'accepter la politique de confidentialité."],

@@ -1,16 +1,14 @@
-import { z } from "zod";
 import type { Route } from "./+types/forgot-password";
 import { getClientAddress } from "~/context.server";
+import { forgotPasswordBodySchema } from "~/domain/api/account-api";
 import { accountFailureResponse, accountMessageResponse } from "~/lib/account-api.server";
 import { handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { forgotPassword } from "~/services/auth/accounts.server";
 
-const forgotBody = z.object({ email: z.string({ error: "Email invalide" }) }, { error: "Corps de requête invalide." });
-
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   return handleApi(async () => {
-    const body = await readJsonBody(request, forgotBody);
+    const body = await readJsonBody(request, forgotPasswordBodySchema);
     const result = await forgotPassword(context, body.email, { clientAddress: getClientAddress(context) });
     return result.ok ? accountMessageResponse(result.message) : accountFailureResponse(result);
   });

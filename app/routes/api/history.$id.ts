@@ -1,10 +1,11 @@
 import type { Route } from "./+types/history.$id";
 import { getServices } from "~/context.server";
+import { HISTORY_ENTRY_NOT_FOUND } from "~/domain/api/history-api";
 import { ApiError, handleApi, methodNotAllowed } from "~/lib/http.server";
 import { requireApiUser } from "~/services/auth/session.server";
 import { deleteCalculation } from "~/services/history.server";
 
-export const HISTORY_ENTRY_NOT_FOUND = "Entrée d'historique introuvable.";
+export { HISTORY_ENTRY_NOT_FOUND };
 
 // DELETE /api/history/:id: removes one of the caller's records. Another
 // user's record answers exactly like a missing one, so ids reveal nothing.

@@ -102,7 +102,7 @@ describe("POST /api/history", () => {
     [
       "an unknown formula",
       { ...caloriesBody, meta: { ...caloriesBody.meta, formule: "magic" } },
-      "Formule à choisir : standard, Mifflin ou Katch.",
+      "Formule à choisir : standard, Mifflin ou Katch.",
     ],
     [
       "a bad date",

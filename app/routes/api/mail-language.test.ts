@@ -26,7 +26,7 @@ const phrases = {
     resetButton: "Neues Passwort wählen",
   },
   es: {
-    verifySubject: "Confirma tu dirección de correo",
+    verifySubject: "Confirma tu correo",
     greeting: "¡Hola, mika!",
     resetButton: "Elegir una contraseña nueva",
   },

@@ -136,7 +136,7 @@ describe("POST /api/me/password", () => {
     expect(await app.services.store.verifications.findValidByTokenHash("f".repeat(64), "reset")).toBeNull();
     const [mail] = mailsTo("lea@example.test");
     expect(mail).toMatchObject({ subject: "Ton mot de passe a été modifié", userId: lea.user.id });
-    expect(mail!.text).toContain("Réinitialiser mon mot de passe : http://localhost:3000/?compte=forgot");
+    expect(mail!.text).toContain("Réinitialiser mon mot de passe : http://localhost:3000/?compte=forgot");
   });
 
   it("refuses a wrong current password with a 4xx in the request's language, and changes nothing", async () => {
@@ -230,7 +230,7 @@ describe("POST /api/me/email", () => {
     const token = decodeURIComponent(linkIn(confirmation!.text, "/mon-compte/email")!);
     expect(await confirm(token)).toEqual({
       status: 200,
-      body: { ok: true, message: "Adresse e-mail modifiée : c'est désormais lea.neuve@example.test." },
+      body: { ok: true, message: "Adresse e-mail modifiée : c'est désormais lea.neuve@example.test." },
     });
     const changed = await app.services.store.users.findById(lea.user.id);
     expect(changed).toMatchObject({ email: "lea.neuve@example.test" });
@@ -541,7 +541,7 @@ describe("GET /api/me/export", () => {
     // The byte order mark first, so a spreadsheet reads the accents as UTF-8.
     expect(Array.from(bytes.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes).split("\r\n")[0]).toBe(
-      "Date (UTC);Séance;Durée (min);Calories (kcal);Exercices prévus;Exercices faits",
+      "Date (UTC);Séance;Exercice;Série;Charge (kg);Répétitions;Repos (s);Durée (s);Distance (km);Intensité (1-10);Notes",
     );
   });
 
@@ -549,7 +549,7 @@ describe("GET /api/me/export", () => {
     const lea = await member("lea");
     const unknown = await call(meExportRoute, "/api/me/export?format=xml", { headers: lea.auth });
     expect(unknown.status).toBe(400);
-    expect(await json(unknown)).toEqual({ message: "Format d'export inconnu : json, history-csv ou workouts-csv." });
+    expect(await json(unknown)).toEqual({ message: "Format d'export inconnu : json, history-csv ou workouts-csv." });
     for (let index = 0; index < 10; index += 1) {
       expect((await call(meExportRoute, "/api/me/export", { headers: lea.auth })).status).toBe(200);
     }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/me.export";
-import { parseExportFormat } from "~/domain/my-account";
+import { exportQuerySchema } from "~/domain/api/account-api";
 import { handleApi, methodNotAllowed } from "~/lib/http.server";
 import { exportFileResponse, myAccountJson, requireMyAccountCaller } from "~/lib/my-account-http.server";
 import { getLocale } from "~/middleware/i18next.server";
@@ -11,11 +11,12 @@ import { exportAccount } from "~/services/account-export.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     const current = await requireMyAccountCaller(context, request);
-    const format = parseExportFormat(new URL(request.url).searchParams.get("format"));
-    if (format === null) {
+    const params = new URL(request.url).searchParams;
+    const query = exportQuerySchema.safeParse({ format: params.get("format") ?? undefined });
+    if (!query.success) {
       return myAccountJson(context, { ok: false, status: 400, message: { key: "exportFormatUnknown" } });
     }
-    const file = await exportAccount(context, current, format, getLocale(context));
+    const file = await exportAccount(context, current, query.data.format || "json", getLocale(context));
     return file.ok ? exportFileResponse(file) : myAccountJson(context, file);
   });
 }

@@ -1,12 +1,10 @@
-import { z } from "zod";
 import type { Route } from "./+types/newsletter.subscribe";
 import { getClientAddress, getServices } from "~/context.server";
+import { newsletterSubscribeBodySchema } from "~/domain/api/community-api";
 import { NEWSLETTER_SIGNUP_MESSAGES } from "~/domain/newsletter";
 import { ApiError, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { subscribeToNewsletter } from "~/services/newsletter-subscriptions.server";
-
-const bodySchema = z.object({ email: z.unknown(), captchaToken: z.unknown().optional() });
 
 // POST /api/newsletter/subscribe { email, captchaToken }: the same 200 answer
 // whether the address is new, pending or confirmed (a confirmation mail goes
@@ -14,7 +12,7 @@ const bodySchema = z.object({ email: z.unknown(), captchaToken: z.unknown().opti
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   return handleApi(async () => {
-    const { email } = await readJsonBody(request, bodySchema);
+    const { email } = await readJsonBody(request, newsletterSubscribeBodySchema);
     const outcome = await subscribeToNewsletter(getServices(context), email, {
       locale: getLocale(context),
       clientAddress: getClientAddress(context),

@@ -1,11 +1,9 @@
-import { z } from "zod";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { getServices } from "~/context.server";
+import { newsletterUnsubscribeBodySchema, newsletterUnsubscribeQuerySchema } from "~/domain/api/community-api";
 import { NEWSLETTER_SIGNUP_MESSAGES } from "~/domain/newsletter";
-import { ApiError, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { ApiError, handleApi, methodNotAllowed, readJsonBody, readQuery } from "~/lib/http.server";
 import { unsubscribeWithToken } from "~/services/newsletter-subscriptions.server";
-
-const jsonBodySchema = z.object({ token: z.unknown().optional() });
 
 // POST /api/newsletter/unsubscribe?token=...: the newsletters' List-Unsubscribe
 // target (RFC 8058: mail clients post `List-Unsubscribe=One-Click`, a form
@@ -15,9 +13,9 @@ const jsonBodySchema = z.object({ token: z.unknown().optional() });
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   return handleApi(async () => {
-    let token: unknown = new URL(request.url).searchParams.get("token");
+    let token: unknown = readQuery(request, newsletterUnsubscribeQuerySchema).token;
     if (/json/i.test(request.headers.get("Content-Type") ?? "")) {
-      token = (await readJsonBody(request, jsonBodySchema)).token ?? token;
+      token = (await readJsonBody(request, newsletterUnsubscribeBodySchema)).token ?? token;
     }
     const outcome = await unsubscribeWithToken(getServices(context), token);
     if (!outcome.ok && outcome.code === "noToken")

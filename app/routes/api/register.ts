@@ -1,30 +1,15 @@
-import { z } from "zod";
 import type { Route } from "./+types/register";
 import { getClientAddress } from "~/context.server";
+import { registerBodySchema } from "~/domain/api/account-api";
 import { accountFailureResponse, accountMessageResponse } from "~/lib/account-api.server";
 import { handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { getLocale } from "~/middleware/i18next.server";
 import { register } from "~/services/auth/accounts.server";
 
-const optionalText = (message: string) => z.string({ error: message }).optional();
-
-// The spec's client sends {email, motdepasse, pseudo, captchaToken: null}; the
-// confirmation and privacy consent are checked by the client before it calls.
-const registerBody = z.object(
-  {
-    email: optionalText("Email invalide."),
-    motdepasse: optionalText("Mot de passe requis."),
-    pseudo: optionalText("Pseudo requis."),
-    newsletter: z.boolean({ error: "newsletter doit être un booléen." }).optional(),
-    captchaToken: z.unknown().optional(),
-  },
-  { error: "Corps de requête invalide." },
-);
-
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   return handleApi(async () => {
-    const body = await readJsonBody(request, registerBody);
+    const body = await readJsonBody(request, registerBodySchema);
     const result = await register(
       context,
       {

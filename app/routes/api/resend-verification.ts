@@ -1,16 +1,14 @@
-import { z } from "zod";
 import type { Route } from "./+types/resend-verification";
 import { getClientAddress } from "~/context.server";
+import { resendVerificationBodySchema } from "~/domain/api/account-api";
 import { accountFailureResponse, accountMessageResponse } from "~/lib/account-api.server";
 import { handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { resendVerification } from "~/services/auth/accounts.server";
 
-const resendBody = z.object({ email: z.string({ error: "Email invalide." }) }, { error: "Corps de requête invalide." });
-
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   return handleApi(async () => {
-    const body = await readJsonBody(request, resendBody);
+    const body = await readJsonBody(request, resendVerificationBodySchema);
     const result = await resendVerification(context, body.email, { clientAddress: getClientAddress(context) });
     return result.ok ? accountMessageResponse(result.message) : accountFailureResponse(result);
   });

@@ -141,7 +141,7 @@ describe("POST /api/upload/profile-photo", () => {
     it("a 6 MB file", async () => {
       const big = new Uint8Array(6 * 1024 * 1024);
       big.set([0xff, 0xd8, 0xff]);
-      await expectRefused(await upload(big), 413, "La photo ne doit pas dépasser 5MB");
+      await expectRefused(await upload(big), 413, "La photo ne doit pas dépasser 5 Mo.");
     });
 
     it("a file one byte over 5 MB", async () => {

@@ -7,15 +7,21 @@ import { NOT_SIGNED_IN_MESSAGE, startSession } from "~/services/auth/session.ser
 import { SESSION_SAVE_LIMIT, type WorkoutSessionView } from "~/services/workout/sessions.server";
 import { callRoute, freshTestAppPerTest, jsonRequest } from "~/testing/route-harness.server";
 import * as sessionsRoute from "./workouts.sessions.ts";
+import * as sessionRoute from "./workouts.sessions.$id.ts";
 
 const app = freshTestAppPerTest();
 let leaToken: string;
+let leaCookie: string;
+let leaId: string;
 let maxToken: string;
 
 beforeEach(async () => {
   const lea = await app.services.store.users.create({ pseudo: "lea", email: "lea@example.com", passwordHash: "x" });
   const max = await app.services.store.users.create({ pseudo: "max", email: "max@example.com", passwordHash: "x" });
-  leaToken = (await startSession(app.context(), lea.id, { remember: false })).token;
+  const leaSession = await startSession(app.context(), lea.id, { remember: false });
+  leaToken = leaSession.token;
+  leaCookie = leaSession.setCookie.split(";")[0]!;
+  leaId = lea.id;
   maxToken = (await startSession(app.context(), max.id, { remember: false })).token;
 });
 
@@ -411,5 +417,68 @@ describe("GET /api/workouts/sessions", () => {
     const response = await get(bearer(leaToken), "/api/workouts/sessions?before=yesterday");
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: WORKOUT_SESSION_PAGE_MESSAGES.invalidCursor });
+  });
+});
+
+describe("DELETE /api/workouts/sessions/:id", () => {
+  const remove = (id: string, headers: Record<string, string> = {}) =>
+    callRoute(
+      sessionRoute.action as never,
+      new Request(`http://localhost:3000/api/workouts/sessions/${id}`, { method: "DELETE", headers }),
+      { context: app.context(), params: { id } },
+    );
+  const saveOne = async (name: string) => {
+    const response = await post(aPayload({ name, idempotencyKey: undefined }), bearer(leaToken));
+    return ((await response.json()) as { id: string }).id;
+  };
+
+  it("deletes the caller's own session, and the dashboard's figures follow", async () => {
+    const kept = await saveOne("Gardée");
+    const deleted = await saveOne("Supprimée");
+    expect(await app.services.store.workoutStats.totals(leaId)).toMatchObject({ sessions: 2, calories: 626 });
+
+    const response = await remove(deleted, bearer(leaToken));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true });
+    expect((await savedSessions()).map((session) => session._id)).toEqual([kept]);
+    expect(await app.services.store.workoutStats.totals(leaId)).toMatchObject({ sessions: 1, calories: 313 });
+    const today = new Date().toISOString().slice(0, 10);
+    const aWeekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const days = await app.services.store.workoutStats.days(leaId, { from: aWeekAgo, to: today });
+    expect(days.reduce((sum, day) => sum + day.sessions, 0)).toBe(1);
+
+    // Gone: a second call finds nothing.
+    expect((await remove(deleted, bearer(leaToken))).status).toBe(404);
+  });
+
+  it("takes the session cookie from this site, and refuses it from another", async () => {
+    const id = await saveOne("Par cookie");
+    expect((await remove(id, { Cookie: leaCookie, Origin: "https://evil.example" })).status).toBe(403);
+    expect((await remove(id, { Cookie: leaCookie, Origin: "http://localhost:3000" })).status).toBe(200);
+    expect(await savedSessions()).toEqual([]);
+  });
+
+  it("answers 404 for another user's session and leaves it alone; 404 for an unknown or malformed id", async () => {
+    const id = await saveOne("De Léa");
+    const response = await remove(id, bearer(maxToken));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: sessionRoute.WORKOUT_SESSION_NOT_FOUND });
+    expect(await savedSessions()).toHaveLength(1);
+    expect(await app.services.store.workoutStats.totals(leaId)).toMatchObject({ sessions: 1 });
+    for (const unknown of ["0123456789abcdef01234567", "pas-un-id", '{"$gt":""}']) {
+      expect((await remove(unknown, bearer(leaToken))).status).toBe(404);
+    }
+  });
+
+  it("answers 401 when nobody is signed in, and 405 to another method", async () => {
+    const id = await saveOne("Anonyme");
+    expect((await remove(id)).status).toBe(401);
+    const put = await callRoute(
+      sessionRoute.action as never,
+      new Request(`http://localhost:3000/api/workouts/sessions/${id}`, { method: "PUT", headers: bearer(leaToken) }),
+      { context: app.context(), params: { id } },
+    );
+    expect(put.status).toBe(405);
+    expect(await savedSessions()).toHaveLength(1);
   });
 });

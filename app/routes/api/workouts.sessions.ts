@@ -2,26 +2,30 @@ import { z } from "zod";
 import type { Route } from "./+types/workouts.sessions";
 import { getServices } from "~/context.server";
 import { nextKeysetPageQuery } from "~/domain/keyset-page";
-import { parseWorkoutSessionPageQuery } from "~/domain/workout/session-page";
+import {
+  idempotencyHeadersSchema,
+  POINTS_MESSAGE,
+  SESSION_BODY_LIMIT_BYTES,
+  workoutSessionsQuerySchema,
+} from "~/domain/api/workouts-api";
 import type { SavedSessionResponse } from "~/domain/workout/exercise-history-schema";
-import { IDEMPOTENCY_KEY_PATTERN } from "~/domain/workout/session-payload";
-import { parseSessionPayload, SESSION_PAYLOAD_MESSAGES, sessionRefusalText } from "~/domain/workout/session-schema";
-import { ApiError, failureResponse, handleApi, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { parseSessionPayload, sessionRefusalText } from "~/domain/workout/session-schema";
+import {
+  ApiError,
+  failureResponse,
+  handleApi,
+  methodNotAllowed,
+  readHeaders,
+  readJsonBody,
+  readQuery,
+} from "~/lib/http.server";
 import { requireApiUser } from "~/services/auth/session.server";
 import { weekPointsFor } from "~/services/dashboard.server";
 import { listWorkoutSessions, saveWorkoutSession } from "~/services/workout/sessions.server";
 
-/**
- * A session's payload is a few kilobytes; half a megabyte holds a session at
- * every limit of the schema (100 exercises of 100 sets, every note full).
- * The HTTP server stops reading past it.
- */
-export const SESSION_BODY_LIMIT_BYTES = 512 * 1024;
+export { POINTS_MESSAGE, SESSION_BODY_LIMIT_BYTES };
 
 export const handle = { bodyLimitBytes: SESSION_BODY_LIMIT_BYTES };
-
-/** ?points=week asks for the week chart's points beside the sessions: {items, points}. */
-export const POINTS_MESSAGE = 'points ne peut valoir que "week" (les exercices par jour, du lundi au dimanche).';
 
 // GET /api/workouts/sessions[?limit=&before=]: a page of the caller's own
 // sessions, newest first by start, 50 at most. A full page links the next
@@ -31,19 +35,16 @@ export const POINTS_MESSAGE = 'points ne peut valoir que "week" (les exercices p
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     const { user } = await requireApiUser(context, request);
-    const params = new URL(request.url).searchParams;
-    const points = params.get("points");
-    if (points !== null && points !== "week") throw new ApiError(400, POINTS_MESSAGE);
-    const query = parseWorkoutSessionPageQuery(params);
-    if (!query.ok) throw new ApiError(400, query.message);
-    const sessions = await listWorkoutSessions(getServices(context), user.id, query.page);
+    // ?points=week asks for the week chart's points beside the sessions: {items, points}.
+    const { points, ...page } = readQuery(request, workoutSessionsQuerySchema);
+    const sessions = await listWorkoutSessions(getServices(context), user.id, page);
     const headers = new Headers({ "Cache-Control": "no-store" });
     const next = nextKeysetPageQuery(
       sessions.map((session) => ({ at: new Date(session.startedAt), id: session._id })),
-      query.page.limit,
+      page.limit,
     );
     if (next !== null) headers.set("Link", `</api/workouts/sessions?${next}>; rel="next"`);
-    if (points === null) return Response.json(sessions, { headers });
+    if (points === undefined) return Response.json(sessions, { headers });
     const week = await weekPointsFor(getServices(context).store, user.id);
     return Response.json({ items: sessions, points: week }, { headers });
   });
@@ -51,12 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The finish's key: the Idempotency-Key header, else the body's idempotencyKey. */
 function idempotencyKeyOf(request: Request, fromBody: string | null): string | null {
-  const header = request.headers.get("Idempotency-Key");
-  if (header === null) return fromBody;
-  if (!IDEMPOTENCY_KEY_PATTERN.test(header)) {
-    throw new ApiError(400, `L'en-tête Idempotency-Key ${SESSION_PAYLOAD_MESSAGES.idempotencyKey}`);
-  }
-  return header;
+  return readHeaders(request, idempotencyHeadersSchema)["Idempotency-Key"] ?? fromBody;
 }
 
 // POST /api/workouts/sessions (the saved-session payload): saves a finished

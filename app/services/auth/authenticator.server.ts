@@ -3,10 +3,11 @@ import type { RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
 import { FormStrategy } from "remix-auth-form";
-import { z } from "zod";
+import type { z } from "zod";
 import { getClientAddress } from "~/context.server";
 import { readJsonBody } from "~/lib/http.server";
 import { accountMessageText } from "~/domain/account";
+import { loginBodySchema } from "~/domain/api/account-api";
 import { type Failure, login, type LoginSuccess } from "./accounts.server";
 
 // Every sign-in goes through one remix-auth Authenticator, with a strategy
@@ -39,22 +40,12 @@ async function verifyCredentials(credentials: Credentials): Promise<LoginSuccess
   return result;
 }
 
-// Only plain values get through: an operator object such as {"$gt": ""} is a 400.
-const loginBody = z.object(
-  {
-    identifier: z.string({ error: "Identifiant et mot de passe sont requis." }),
-    password: z.string({ error: "Identifiant et mot de passe sont requis." }),
-    remember: z.boolean({ error: "remember doit être un booléen." }).optional(),
-  },
-  { error: "Corps de requête invalide." },
-);
-
 /** Credentials in a JSON body; a body that is not valid JSON of that shape is an ApiError (4xx). */
-class JsonCredentialsStrategy extends Strategy<LoginSuccess, z.infer<typeof loginBody>> {
+class JsonCredentialsStrategy extends Strategy<LoginSuccess, z.infer<typeof loginBodySchema>> {
   name = "json";
 
   async authenticate(request: Request): Promise<LoginSuccess> {
-    return this.verify(await readJsonBody(request, loginBody));
+    return this.verify(await readJsonBody(request, loginBodySchema));
   }
 }
 

@@ -1,8 +1,9 @@
-import { createContext, createCookie, type Cookie, type RouterContextProvider } from "react-router";
+import { createContext, type Cookie, type RouterContextProvider } from "react-router";
 import type { AppConfig } from "~/config.server";
 import { getServices } from "~/context.server";
 import { ACCOUNT_MESSAGES, ADMIN_REQUIRED_MESSAGE } from "~/domain/account";
 import { ApiError, bearerToken } from "~/lib/http.server";
+import { createSignedCookie } from "~/lib/signed-cookie.server";
 import { sessionCookieName } from "~/lib/session-cookie-name";
 import type { SessionRecord, UserRecord } from "~/store/types";
 import { hashToken, newToken } from "./tokens.server";
@@ -20,7 +21,8 @@ function sessionCookie(config: AppConfig): Cookie {
     // In production the __Host- prefix: browsers then take the cookie only
     // over HTTPS, for this very host and path /, so neither a page over
     // plain HTTP nor a neighbouring subdomain can plant a session of theirs.
-    cookie = createCookie(sessionCookieName(config.isProduction), {
+    // Read on every signed-in request: its signature is checked without WebCrypto.
+    cookie = createSignedCookie(sessionCookieName(config.isProduction), {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
@@ -39,11 +41,22 @@ export interface StartedSession {
   setCookie: string;
 }
 
+/**
+ * Who the browser is signed in as once this request's answer is applied,
+ * when the answer changes it: a session started (that user) or ended (null).
+ */
+const answerAccountContext = createContext<{ userId: string | null } | null>(null);
+
+function answerSignsIn(context: Readonly<RouterContextProvider>, userId: string | null) {
+  (context as RouterContextProvider).set(answerAccountContext, { userId });
+}
+
 export async function startSession(
   context: Readonly<RouterContextProvider>,
   userId: string,
   options: { remember: boolean },
 ): Promise<StartedSession> {
+  answerSignsIn(context, userId);
   const { store, config } = getServices(context);
   const token = newToken();
   const lifetimeMs = options.remember ? REMEMBER_ME_DAYS * 86_400_000 : BROWSER_SESSION_HOURS * 3_600_000;
@@ -97,12 +110,40 @@ export async function endSession(context: Readonly<RouterContextProvider>, reque
   const { store, config } = getServices(context);
   const current = await getCurrentUser(context, request);
   if (current) await store.sessions.delete(current.session.id);
+  answerSignsIn(context, null);
   return sessionCookie(config).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 /** A Set-Cookie that clears the session cookie (its session is already gone: logged out everywhere, account deleted). */
 export async function clearedSessionCookie(context: Readonly<RouterContextProvider>): Promise<string> {
+  answerSignsIn(context, null);
   return sessionCookie(getServices(context).config).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+export interface BrowserAccount {
+  /** The signed-in user, or null for a visitor. */
+  userId: string | null;
+  /** This answer starts or ends the session. */
+  changed: boolean;
+}
+
+/**
+ * Who this browser is signed in as (by its cookie) once the answer is
+ * applied: the session it starts or ends, else the one the request came
+ * with; undefined when the request never looked (or came with a bearer
+ * token, which says nothing of the browser's cookie).
+ */
+export async function browserAccountAfterAnswer(
+  context: Readonly<RouterContextProvider>,
+): Promise<BrowserAccount | undefined> {
+  const changed = context.get(answerAccountContext);
+  if (changed) return { userId: changed.userId, changed: true };
+  const lookup = context.get(currentUserContext);
+  if (!lookup) return undefined;
+  const current = await lookup.catch(() => undefined);
+  if (current === undefined) return undefined;
+  if (current === null) return { userId: null, changed: false };
+  return current.viaCookie ? { userId: current.user.id, changed: false } : undefined;
 }
 
 export async function endAllSessions(context: Readonly<RouterContextProvider>, userId: string): Promise<number> {

@@ -8,7 +8,7 @@ describe("account mails", () => {
       renderMail("verifyEmail", { to: "a@b.fr", locale, link, name: "Léa" })
         .text.split("\n")
         .find((text) => text.endsWith(link));
-    expect(line("fr")).toBe(`Confirmer mon adresse : ${link}`);
+    expect(line("fr")).toBe(`Confirmer mon adresse\u00a0: ${link}`);
     expect(line("en")).toBe(`Confirm my address: ${link}`);
     expect(line("de")).toBe(`Adresse bestätigen: ${link}`);
     expect(line("es")).toBe(`Confirmar mi dirección: ${link}`);

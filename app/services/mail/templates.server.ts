@@ -1,6 +1,7 @@
 import { i18nFor } from "~/i18n/i18n.server";
 import { fallbackLanguage, toSupportedLanguage } from "~/i18n/languages";
 import type { NewOutboxMail } from "~/store/types";
+import { escapeHtml } from "~/lib/html-escape";
 
 // Mail texts live in locales/*/mail.json, French first, in the user's language.
 
@@ -19,9 +20,7 @@ export type MailTemplate =
 /** A paragraph some mails add after their body (`notes.<key>` in mail.json). */
 export type MailNote = { key: "emailChangeCancelled"; values: { newEmail: string } };
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+export { escapeHtml };
 
 /**
  * The outer HTML every mail of the site shares: the brand line, a white card

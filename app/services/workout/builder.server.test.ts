@@ -7,7 +7,7 @@ import { exerciseCatalogue, loadCatalogue } from "./exercise-catalogue.server";
 
 const context = (catalogue = loadCatalogue({ "x/muscu.json": { exercises: testCatalogue } })) => ({
   language: "fr" as const,
-  defaultSessionName: "Session - 01/01/2030",
+  defaultSessionName: "Séance - 01/01/2030",
   now: new Date("2030-01-01"),
   random: () => 0.5,
   catalogue,

@@ -56,7 +56,7 @@ export type SessionActionData =
 
 export interface SessionActionContext {
   language: CatalogueLanguage;
-  /** The session's name: the builder's, else the default one ('Session - {date}'). */
+  /** The session's name: the builder's, else the default one ('Séance - {date}'). */
   sessionName: string;
   now?: Date;
 }

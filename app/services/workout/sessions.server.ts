@@ -1,7 +1,10 @@
 import type { AppServices } from "~/context.server";
-import type { KeysetPageRequest } from "~/domain/keyset-page";
-import type { SessionEntry, SessionSummary } from "~/domain/workout/session-entries";
-import { WORKOUT_SESSION_PAGE_SIZE } from "~/domain/workout/session-page";
+import { formatKeysetCursor, type KeysetPageRequest, parseKeysetCursor } from "~/domain/keyset-page";
+import { roundTo } from "~/domain/numbers";
+import { readSession } from "~/domain/stats/session-reading";
+import { volumeKg } from "~/domain/stats/workout-stats";
+import type { EntrySet, SessionEntry, SessionMode, SessionSummary } from "~/domain/workout/session-entries";
+import { PAST_WORKOUTS_PAGE_SIZE, WORKOUT_SESSION_PAGE_SIZE } from "~/domain/workout/session-page";
 import {
   type IncomingSession,
   NO_VALID_ENTRIES,
@@ -11,9 +14,9 @@ import {
 } from "~/domain/workout/session-payload";
 import { durationMinutes } from "~/domain/workout/session-timer";
 import type { WorkoutSessionRecord } from "~/store/types";
-import { recordSessionFigures } from "../dashboard.server";
+import { recordSessionFigures, removeSessionFigures } from "../dashboard.server";
 import type { NewRecord } from "~/domain/workout/personal-records";
-import { recordExerciseMemory } from "./exercise-history.server";
+import { forgetSession, recordExerciseMemory } from "./exercise-history.server";
 import { recordRoutineRun } from "./routines.server";
 
 // Finished workout sessions: POST /api/workouts/sessions, the /exo page's
@@ -162,6 +165,29 @@ async function rememberExercisesOf(
   }
 }
 
+/**
+ * Deletes one of the user's own sessions (another user's is as unknown as a
+ * missing one: false) and takes it out of the dashboard's figures. The
+ * session is gone whatever happens to the figures: should that fail, they
+ * keep it until rebuildWorkoutFigures runs for the user; its exercises'
+ * logs and records follow the same way (rebuildExerciseMemory repairs them).
+ */
+export async function deleteWorkoutSession(services: AppServices, userId: string, id: string): Promise<boolean> {
+  const session = await services.store.workoutSessions.deleteForUser(id, userId);
+  if (!session) return false;
+  try {
+    await removeSessionFigures(services.store, userId, session);
+  } catch (error) {
+    console.error(`The dashboard's figures still count deleted session ${session.id}:`, error);
+  }
+  try {
+    await forgetSession(services.store, userId, session);
+  } catch (error) {
+    console.error(`The exercise history still holds deleted session ${session.id}:`, error);
+  }
+  return true;
+}
+
 /** One page of the user's own sessions, newest first by start (a full page when no limit is given). */
 export async function listWorkoutSessions(
   services: AppServices,
@@ -193,5 +219,81 @@ export async function lastWorkoutSession(services: AppServices, userId: string):
     startedAt: last.startedAt.toISOString(),
     durationMinutes: durationMinutes(last.durationSec),
     calories: last.calories,
+  };
+}
+
+/** A set as the past-workouts list shows it. */
+export type PastSetView = Pick<EntrySet, "reps" | "weightKg" | "restSec" | "durationSec" | "distanceKm" | "intensity">;
+
+/** A past workout on /historique: what its line shows, and every set and note it opens to. */
+export interface PastWorkoutView {
+  id: string;
+  name: string;
+  /** ISO 8601. */
+  startedAt: string;
+  durationMinutes: number;
+  calories: number;
+  /** Weight × reps over the strength sets, kg. */
+  volumeKg: number;
+  notes: string;
+  exercises: { name: string; mode: SessionMode; notes: string; sets: PastSetView[] }[];
+}
+
+export interface PastWorkoutsPage {
+  items: PastWorkoutView[];
+  /** The cursor of the next page (older sessions); null on the last one. */
+  next: string | null;
+  /** Whether this is the newest page (no cursor was given). */
+  first: boolean;
+}
+
+function pastWorkoutOf(record: WorkoutSessionRecord): PastWorkoutView {
+  return {
+    id: record.id,
+    name: record.name,
+    startedAt: record.startedAt.toISOString(),
+    durationMinutes: durationMinutes(record.durationSec),
+    calories: record.calories,
+    volumeKg: roundTo(volumeKg(readSession(record)?.exercises ?? []), 1),
+    notes: record.notes,
+    exercises: record.entries.map((entry) => ({
+      name: entry.name,
+      mode: entry.mode,
+      notes: entry.notes,
+      sets: entry.sets.map(({ reps, weightKg, restSec, durationSec, distanceKm, intensity }) => ({
+        reps,
+        weightKg,
+        restSec,
+        durationSec,
+        distanceKm,
+        intensity,
+      })),
+    })),
+  };
+}
+
+/**
+ * One page of the user's past workouts, newest first, from a cursor the
+ * previous page gave (a cursor this server did not write starts from the
+ * newest: an address typed by hand never fails the page).
+ */
+export async function pastWorkoutsPage(
+  services: AppServices,
+  userId: string,
+  cursorText: string | null,
+): Promise<PastWorkoutsPage> {
+  const cursor = cursorText === null ? null : parseKeysetCursor(cursorText);
+  const records = await services.store.workoutSessions.listForUser(userId, {
+    limit: PAST_WORKOUTS_PAGE_SIZE,
+    ...(cursor ? { before: { startedAt: cursor.at, id: cursor.id } } : {}),
+  });
+  const last = records.at(-1);
+  return {
+    items: records.map(pastWorkoutOf),
+    next:
+      records.length === PAST_WORKOUTS_PAGE_SIZE && last
+        ? formatKeysetCursor({ at: last.startedAt, id: last.id })
+        : null,
+    first: cursor === null,
   };
 }

@@ -142,5 +142,14 @@ export function createMongoWorkoutSessions(sessions: Collection<WorkoutSessionDo
       const document = await sessions.findOne({ _id, userId: ownerId });
       return document ? toWorkoutSessionRecord(document) : null;
     },
+
+    async deleteForUser(id, userId) {
+      const _id = toObjectId(id);
+      const ownerId = toObjectId(userId);
+      if (_id === null || ownerId === null) return null;
+      // By _id (the primary index), the owner checked in the same atomic step.
+      const document = await sessions.findOneAndDelete({ _id, userId: ownerId });
+      return document ? toWorkoutSessionRecord(document) : null;
+    },
   };
 }

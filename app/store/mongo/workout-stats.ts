@@ -58,7 +58,8 @@ function toDayStats(document: WorkoutDayDocument): WorkoutDayStats {
     calories: document.calories,
     durationSec: document.durationSec,
     exercises: document.exercises,
-    muscleSets: { ...document.muscleSets },
+    // A group a deletion brought back to zero counts for nothing (SQLite drops it).
+    muscleSets: Object.fromEntries(Object.entries(document.muscleSets).filter(([, sets]) => sets > 0)),
     lastAt: document.lastAt,
   };
 }
@@ -107,6 +108,36 @@ export function createMongoWorkoutStats(
         },
         { upsert: true },
       );
+    },
+
+    async remove(userId, contribution) {
+      const _id = requireUserId(userId);
+      const checked = normalizeContribution(contribution);
+      const muscleSets = Object.fromEntries(
+        Object.entries(checked.muscleSets).map(([group, sets]) => [`muscleSets.${group}`, -sets]),
+      );
+      // Decrements, then the day or total left without a session goes (a save in between keeps it).
+      await days.updateOne(
+        { userId: _id, day: checked.day },
+        {
+          $inc: {
+            sessions: -1,
+            calories: -checked.calories,
+            durationSec: -checked.durationSec,
+            exercises: -checked.exercises,
+            ...muscleSets,
+          },
+        },
+      );
+      await days.deleteOne({ userId: _id, day: checked.day, sessions: { $lte: 0 } });
+      await totals.updateOne(
+        { _id },
+        {
+          $inc: { sessions: -1, calories: -checked.calories, durationSec: -checked.durationSec },
+          $set: { updatedAt: new Date() },
+        },
+      );
+      await totals.deleteOne({ _id, sessions: { $lte: 0 } });
     },
 
     async totals(userId) {

@@ -72,6 +72,7 @@ export function createSqliteWorkoutSessions(db: DatabaseSync): WorkoutSessionsSt
   `);
   const selectByKey = db.prepare("SELECT * FROM workout_sessions WHERE user_id = ? AND idempotency_key = ?");
   const selectOwned = db.prepare("SELECT * FROM workout_sessions WHERE id = ? AND user_id = ?");
+  const deleteOwned = db.prepare("DELETE FROM workout_sessions WHERE id = ? AND user_id = ? RETURNING *");
   const selectNewestPage = db.prepare(WORKOUT_SESSION_SQL.newestPage);
   const selectPageBefore = db.prepare(WORKOUT_SESSION_SQL.pageBefore);
 
@@ -115,6 +116,14 @@ export function createSqliteWorkoutSessions(db: DatabaseSync): WorkoutSessionsSt
       const normalizedUserId = normalizeObjectId(userId);
       if (normalizedId === null || normalizedUserId === null) return null;
       const row = selectOwned.get(normalizedId, normalizedUserId) as WorkoutSessionRow | undefined;
+      return row ? toWorkoutSessionRecord(row) : null;
+    },
+
+    async deleteForUser(id, userId) {
+      const normalizedId = normalizeObjectId(id);
+      const normalizedUserId = normalizeObjectId(userId);
+      if (normalizedId === null || normalizedUserId === null) return null;
+      const row = deleteOwned.get(normalizedId, normalizedUserId) as WorkoutSessionRow | undefined;
       return row ? toWorkoutSessionRecord(row) : null;
     },
   };

@@ -77,6 +77,34 @@ export function createSqliteWorkoutStats(db: DatabaseSync): WorkoutStatsStore {
       ),
       last_at = max(last_at, excluded.last_at)
   `);
+  // A deleted session's figures out again: never below zero, a group's sets dropped at zero.
+  const subtractFromTotals = db.prepare(`
+    UPDATE workout_totals SET
+      sessions = sessions - 1,
+      calories = max(0, calories - :calories),
+      duration_sec = max(0, duration_sec - :durationSec),
+      updated_at = :now
+    WHERE user_id = :userId
+  `);
+  const subtractFromDay = db.prepare(`
+    UPDATE workout_days SET
+      sessions = sessions - 1,
+      calories = max(0, calories - :calories),
+      duration_sec = max(0, duration_sec - :durationSec),
+      exercises = max(0, exercises - :exercises),
+      muscle_sets = (
+        SELECT json_group_object(key, total) FROM (
+          SELECT key, SUM(value) AS total FROM (
+            SELECT key, value FROM json_each(workout_days.muscle_sets)
+            UNION ALL
+            SELECT key, -value FROM json_each(:muscleSets)
+          ) GROUP BY key
+        ) WHERE total > 0
+      )
+    WHERE user_id = :userId AND day = :day
+  `);
+  const deleteEmptyTotals = db.prepare("DELETE FROM workout_totals WHERE user_id = ? AND sessions <= 0");
+  const deleteEmptyDay = db.prepare("DELETE FROM workout_days WHERE user_id = ? AND day = ? AND sessions <= 0");
   const selectTotals = db.prepare("SELECT sessions, calories, duration_sec FROM workout_totals WHERE user_id = ?");
   const selectDays = db.prepare(WORKOUT_STATS_SQL.days);
   const selectActiveDays = db.prepare(WORKOUT_STATS_SQL.activeDays);
@@ -114,6 +142,29 @@ export function createSqliteWorkoutStats(db: DatabaseSync): WorkoutStatsStore {
           muscleSets: JSON.stringify(checked.muscleSets),
           lastAt: checked.at.getTime(),
         });
+      });
+    },
+
+    async remove(userId, contribution) {
+      const id = requireUserId(userId);
+      const checked = normalizeContribution(contribution);
+      atomically(db, () => {
+        subtractFromDay.run({
+          userId: id,
+          day: checked.day,
+          calories: checked.calories,
+          durationSec: checked.durationSec,
+          exercises: checked.exercises,
+          muscleSets: JSON.stringify(checked.muscleSets),
+        });
+        deleteEmptyDay.run(id, checked.day);
+        subtractFromTotals.run({
+          userId: id,
+          calories: checked.calories,
+          durationSec: checked.durationSec,
+          now: Date.now(),
+        });
+        deleteEmptyTotals.run(id);
       });
     },
 

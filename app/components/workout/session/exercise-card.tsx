@@ -1,5 +1,6 @@
 import type { ExerciseInput } from "~/domain/workout/session-entries";
 import { exerciseField, type SessionFieldError } from "~/domain/workout/session-form";
+import { ExerciseDescription } from "../exercise-description";
 import { CheckIcon } from "../workout-icons";
 import { type LoggerBehaviour, ModeChoice, SetLogger, type SetLoggerMemory, type SessionT } from "./set-logger";
 import styles from "./session.module.css";
@@ -16,6 +17,8 @@ function loggedSets(input: ExerciseInput): number {
 export interface CardExercise {
   id: string;
   name: string;
+  /** The whole description, in the page's language: its beginning shows, the rest behind 'Lire la suite'. */
+  description?: string;
 }
 
 /**
@@ -72,6 +75,13 @@ export function ExerciseCard({
           {done ? t("card.done") : t("card.todo")}
         </span>
       </div>
+      {exercise.description ? (
+        <ExerciseDescription
+          text={exercise.description}
+          labels={{ more: t("card.readMore"), less: t("card.readLess") }}
+          describedBy={titleId}
+        />
+      ) : null}
       {live ? (
         <button
           type="button"

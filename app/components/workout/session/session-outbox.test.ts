@@ -5,6 +5,8 @@ import {
   MAX_PENDING_SESSIONS,
   type PendingSession,
   readPendingSessions,
+  RETRY_DELAYS_MS,
+  retryDelayMs,
   sendPendingSessions,
   SESSIONS_ENDPOINT,
 } from "./session-outbox";
@@ -119,7 +121,7 @@ describe("sending them", () => {
     }
     const { fetch } = answers(
       Response.json(
-        { message: "Aucune série valide : note au moins une répétition…", code: "NO_VALID_ENTRIES" },
+        { message: "Aucune série valide : note au moins une répétition…", code: "NO_VALID_ENTRIES" },
         { status: 400 },
       ),
       Response.json({ message: "endedAt ne peut pas être dans le futur." }, { status: 400 }),
@@ -157,5 +159,14 @@ describe("sending them", () => {
     ]);
     expect(second).toBe(first);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe("retries after the network comes back", () => {
+  it("waits longer before each try, and stops after the last one", () => {
+    expect(RETRY_DELAYS_MS.map((_, attempt) => retryDelayMs(attempt))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
+    expect(retryDelayMs(RETRY_DELAYS_MS.length)).toBeNull();
+    // About half a minute in all: the next "online" event or visit takes over.
+    expect(RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0)).toBe(31_000);
   });
 });

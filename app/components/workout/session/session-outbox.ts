@@ -17,6 +17,19 @@ import { PENDING_SESSIONS_KEY } from "./session-keys";
 export const MAX_PENDING_SESSIONS = 50;
 export const SESSIONS_ENDPOINT = "/api/workouts/sessions";
 
+/**
+ * After the browser says the network is back, how long to wait before each
+ * new try while sessions are still kept: the "online" event can come before
+ * requests go through (a service worker's own fetch may still fail for a
+ * moment, a captive portal may still answer). Then the next "online" or visit.
+ */
+export const RETRY_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000, 8_000, 16_000];
+
+/** The wait before retry number `attempt` (0 first), or null once the retries are spent. */
+export function retryDelayMs(attempt: number): number | null {
+  return RETRY_DELAYS_MS[attempt] ?? null;
+}
+
 export interface PendingSession {
   /** The idempotency key of this finish. */
   key: string;

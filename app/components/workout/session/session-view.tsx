@@ -6,7 +6,6 @@ import { Modal } from "~/components/ui/modal";
 import type { SessionMemory } from "~/domain/workout/last-time";
 import { progressPath } from "~/lib/progress-path";
 import { formatBuilderAction } from "~/domain/workout/builder-url";
-import { withFrenchSpacing } from "~/lib/french-spacing";
 import type { PlannedExercise } from "~/domain/workout/planned-exercises";
 import { type ExerciseInput, hasLoggedValue, isExerciseDone, SESSION_LIMITS } from "~/domain/workout/session-entries";
 import { formatSessionIntent, freshInputs, SESSION_FORM_FIELDS } from "~/domain/workout/session-form";
@@ -14,7 +13,7 @@ import { elapsedMs, formatClock, timerPhase } from "~/domain/workout/session-tim
 import type { SessionActionData, SessionFormStart } from "~/services/workout/session-page.server";
 import { ExerciseCard } from "./exercise-card";
 import { RestTimer } from "./rest-timer";
-import { ModeChoice, SetLogger, type SessionT } from "./set-logger";
+import { ModeChoice, SetLogger } from "./set-logger";
 import { SessionSummary } from "./session-summary";
 import { useSessionRunner } from "./use-session-runner";
 import styles from "./session.module.css";
@@ -25,6 +24,8 @@ export interface SessionViewProps {
   /** The signed-in user's id; null for a visitor. */
   userId: string | null;
   exercises: PlannedExercise[];
+  /** Each exercise's description by id, in the page's language (the builder's cards carry them). */
+  descriptions?: Readonly<Record<string, string>>;
   /** What the page was served with: the start of a session run without JavaScript, and its finish's key. */
   formStart: SessionFormStart;
   /** The route action's answer to the form sent without JavaScript. */
@@ -61,14 +62,8 @@ export default function SessionView(props: SessionViewProps) {
       }),
     [props.exercises, targets],
   );
-  const { t: translate, i18n } = useTranslation("workout-session");
-  // French marks stay with their word ("séance ?" never breaks before its "?"), as on the rest of the page.
-  const t = useMemo(
-    () =>
-      ((key: string, options?: Parameters<SessionT>[1]) =>
-        withFrenchSpacing(translate(key, options), i18n.language)) as SessionT,
-    [translate, i18n.language],
-  );
+  // French texts carry their no-break spaces ("séance ?" never breaks before its "?").
+  const { t } = useTranslation("workout-session");
   const popup = useRef<HTMLDivElement>(null);
   const nameRef = useRef(props.sessionName);
   useEffect(() => {
@@ -287,7 +282,7 @@ export default function SessionView(props: SessionViewProps) {
             return (
               <ExerciseCard
                 key={exercise.id}
-                exercise={exercise}
+                exercise={{ ...exercise, description: props.descriptions?.[exercise.id] }}
                 index={index}
                 input={input}
                 done={isExerciseDone(input)}

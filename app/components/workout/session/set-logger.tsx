@@ -21,9 +21,11 @@ import {
 import {
   cardioRowOf,
   type LastTimeLine,
+  type PreviousSet,
   type PreviousSets,
   resumePreviousSets,
   rowHints,
+  strengthRowOf,
 } from "~/domain/workout/last-time";
 import styles from "./session.module.css";
 
@@ -381,37 +383,33 @@ export function SetLogger({
         : { ...current, sets: current.sets.map((set, k) => (k === j ? { ...set, ...patch } : set)) },
     );
   const previous = memory?.lastTime?.previous ?? null;
-  // Last time's sets first, the routine's targets for the rows beyond.
+  // Last time's set of the same row stands in each empty field (never a value: it is not saved);
+  // the routine's targets for the rows beyond.
   const hints = rowHints(previous, memory?.target?.planned ?? null, input.mode);
-  /** A hint as the empty box shows it, in the page's way of writing numbers. */
-  const shown = (value: number | null | undefined) =>
-    value == null ? undefined : String(value).replace(".", separator);
+  const hintOf = (set: PreviousSet | undefined, key: string): string | undefined => {
+    if (!set || key === "intensity") return undefined;
+    const row: Record<string, unknown> = cardio ? { ...cardioRowOf(set) } : { ...strengthRowOf(set) };
+    const value = row[key];
+    return typeof value === "number" ? String(value).replace(".", separator) : undefined;
+  };
   const rowsOf = (): { fields: SetRowField[]; done: boolean }[] =>
     cardio
-      ? input.cardioSets.map((set, j) => {
-          const hint = hints[j] ? cardioRowOf(hints[j]) : null;
-          return {
-            // The intensity starts at 5 in every row: a placeholder would never show.
-            fields: CARDIO_FIELDS.map((spec) => ({
-              spec,
-              value: set[spec.key],
-              placeholder: spec.key === "intensity" ? undefined : shown(hint?.[spec.key]),
-            })),
-            done: set.done === true,
-          };
-        })
-      : input.sets.map((set, j) => {
-          const hint = hints[j];
-          const hinted = { weight: hint?.weightKg, reps: hint?.reps, restSec: hint?.restSec };
-          return {
-            fields: STRENGTH_FIELDS.map((spec) => ({
-              spec,
-              value: set[spec.key],
-              placeholder: shown(hinted[spec.key]),
-            })),
-            done: set.done === true,
-          };
-        });
+      ? input.cardioSets.map((set, j) => ({
+          fields: CARDIO_FIELDS.map((spec) => ({
+            spec,
+            value: set[spec.key],
+            placeholder: hintOf(hints[j], spec.key),
+          })),
+          done: set.done === true,
+        }))
+      : input.sets.map((set, j) => ({
+          fields: STRENGTH_FIELDS.map((spec) => ({
+            spec,
+            value: set[spec.key],
+            placeholder: hintOf(hints[j], spec.key),
+          })),
+          done: set.done === true,
+        }));
   const rows = rowsOf();
   const atLimit = rows.length >= SESSION_LIMITS.setsPerEntry;
 

@@ -24,7 +24,7 @@ import {
   type TimerState,
   timerPhase,
 } from "~/domain/workout/session-timer";
-import { keepPendingSession, newIdempotencyKey, sendPendingSessions } from "./session-outbox";
+import { keepPendingSession, newIdempotencyKey, retryDelayMs, sendPendingSessions } from "./session-outbox";
 import {
   deviceStorage,
   deviceVersion,
@@ -267,15 +267,29 @@ export function useSessionRunner({
   const waiting = result?.outcome === "kept-on-device";
   useEffect(() => {
     if (!waiting || userId === null) return;
+    let attempt = 0;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
     const retry = async () => {
       const report = await sendPendingSessions({ userId });
       if (report.saved.length > 0 && report.kept.length === 0) {
         setResult((current) => current && { ...current, outcome: "saved", savedCount: 1 });
         void revalidate();
+        return;
       }
+      // Still kept while the browser says it is online: the network may not carry requests yet.
+      const delay = report.kept.length > 0 && navigator.onLine ? retryDelayMs(attempt++) : null;
+      if (delay !== null) retryTimer = setTimeout(() => void retry(), delay);
     };
-    window.addEventListener("online", retry);
-    return () => window.removeEventListener("online", retry);
+    const backOnline = () => {
+      clearTimeout(retryTimer);
+      attempt = 0;
+      void retry();
+    };
+    window.addEventListener("online", backOnline);
+    return () => {
+      window.removeEventListener("online", backOnline);
+      clearTimeout(retryTimer);
+    };
   }, [waiting, userId, revalidate]);
 
   return {

@@ -7,7 +7,7 @@ import type { DashboardData } from "~/services/dashboard.server";
 export type { DashboardData };
 
 /** What a dashboard form asks the action to do (its hidden `intent`). */
-export const dashboardIntents = ["photo-upload", "photo-delete", "measure-delete"] as const;
+export const dashboardIntents = ["photo-upload", "photo-delete", "measure-delete", "workout-delete"] as const;
 export type DashboardIntent = (typeof dashboardIntents)[number];
 
 /** The outcome's key: the texts live under dashboard:messages.<code>. */
@@ -26,8 +26,12 @@ export const dashboardMessageCodes = [
   "busy",
   "measureDeleted",
   "measureDeleteFailed",
+  "workoutDeleted",
+  "workoutDeleteFailed",
   "notSignedIn",
-] as const satisfies readonly (PhotoMessageCode | "measureDeleted" | "measureDeleteFailed" | "notSignedIn")[];
+] as const satisfies readonly (
+  PhotoMessageCode | "measureDeleted" | "measureDeleteFailed" | "workoutDeleted" | "workoutDeleteFailed" | "notSignedIn"
+)[];
 export type DashboardMessageCode = (typeof dashboardMessageCodes)[number];
 
 export interface DashboardOutcome {
@@ -36,7 +40,10 @@ export interface DashboardOutcome {
   code: DashboardMessageCode;
 }
 
-/** The search parameter that asks to confirm a deletion: "photo", or a measure's id. */
+/** The search parameter that asks to confirm a deletion: "photo", a measure's id, or "seance-" and a workout's id. */
 export const confirmSearchParam = "supprimer";
 /** Where the dashboard's forms post. */
 export const dashboardPath = "/historique";
+
+/** The confirmation target of a past workout (?supprimer=seance-<id>). */
+export const workoutConfirmTarget = (id: string) => `seance-${id}`;
