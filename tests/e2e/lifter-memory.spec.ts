@@ -59,7 +59,7 @@ async function finish(page: Page, logger: Locator) {
     await page.getByRole("button", { name: "Terminer la séance" }).click();
   }
   const summary = page.getByRole("region", { name: "Séance terminée" });
-  await expect(summary.getByText("Session saved")).toBeVisible();
+  await expect(summary.getByText("Séance enregistrée")).toBeVisible();
   return summary;
 }
 
@@ -148,5 +148,5 @@ test("a visitor sees no last time, only an invitation to log in; the progress pa
 
   const response = await page.goto(`/progression/${BENCH}`);
   expect(response?.status()).toBe(401);
-  await expect(page.getByRole("link", { name: "Se connecter" })).toBeVisible();
+  await expect(page.locator("#contenu").getByRole("link", { name: "Se connecter" })).toBeVisible();
 });
