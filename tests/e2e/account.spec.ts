@@ -86,7 +86,7 @@ test.describe("account dialog", () => {
     await expect(dialog.getByRole("button", { name: "Renvoyer le lien" })).toBeVisible();
 
     await verifyByMail(page, account.email);
-    await page.getByRole("link", { name: "Se connecter" }).click();
+    await page.locator("#contenu").getByRole("link", { name: "Se connecter" }).click();
     await expect(page).toHaveURL(/\/\?compte=login$/);
 
     await dialogReady(page, js);
@@ -200,7 +200,7 @@ test.describe("account dialog", () => {
     const account = await createVerifiedAccount();
     await logIn(page, js, account.email, "pas-le-bon-mot-de-passe");
     const dialog = dialogOf(page);
-    await expect(dialog.getByText("Identifiant ou mot de passe incorrect.").first()).toBeVisible();
+    await expect(dialog.getByText("E-mail, pseudo ou mot de passe incorrect.").first()).toBeVisible();
     await expect(dialog.getByLabel("Email ou pseudo")).toHaveValue(account.email);
     await expect(dialog.getByLabel("Mot de passe", { exact: true })).toHaveValue("");
     await expect(dialog.getByLabel("Mot de passe", { exact: true })).toBeFocused();

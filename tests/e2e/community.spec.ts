@@ -104,7 +104,7 @@ test.describe("reviews", () => {
     await expect(
       page.getByText("Connecte-toi pour laisser un avis : seuls les membres peuvent en publier."),
     ).toBeVisible();
-    await expect(page.getByRole("link", { name: "Se connecter" })).toHaveAttribute(
+    await expect(page.locator("#contenu").getByRole("link", { name: "Se connecter" })).toHaveAttribute(
       "href",
       "/avis/nouveau?compte=login",
     );

@@ -135,5 +135,5 @@ test("a visitor sees no last time, only an invitation to log in; the progress pa
 
   const response = await page.goto(`/progression/${BENCH}`);
   expect(response?.status()).toBe(401);
-  await expect(page.getByRole("link", { name: "Se connecter" })).toBeVisible();
+  await expect(page.locator("#contenu").getByRole("link", { name: "Se connecter" })).toBeVisible();
 });

@@ -33,7 +33,7 @@ export function MyExercises({ exercises, language }: { exercises: readonly MyExe
                 >
                   {exercise.name}
                 </Link>
-                <span className={styles.muted}>
+                <span className={`${styles.muted} ${styles.exerciseCount}`}>
                   {t("exercises.sessions", {
                     count: exercise.sessions,
                     value: formatNumber(language, exercise.sessions),

@@ -17,6 +17,6 @@ export async function finishSession(page: Page, logger: Locator, js: boolean): P
     await page.getByRole("button", { name: "Terminer la séance" }).click();
   }
   const summary = page.getByRole("region", { name: "Séance terminée" });
-  await expect(summary.getByText("Session saved")).toBeVisible();
+  await expect(summary.getByText("Séance enregistrée")).toBeVisible();
   return summary;
 }
