@@ -379,7 +379,8 @@ test.describe("failures and accessibility", () => {
   test("the community blocks and the admin pages pass axe (WCAG 2 A and AA)", async ({ browser }, testInfo) => {
     // axe runs as a script in the page: it cannot where scripts are off (the markup is the same).
     test.skip(!jsEnabled(testInfo.project.name), "axe needs JavaScript in the page");
-    test.setTimeout(60_000);
+    // Seven axe runs: on a busy two-core machine they take about a minute.
+    test.setTimeout(120_000);
     const js = true;
     const { context, page } = await signedInBrowser(browser, js, demoAdmin);
     const check = async (include: string) => {

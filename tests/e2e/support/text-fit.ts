@@ -19,6 +19,8 @@ export async function textThatDoesNotFit(
       const text = node.textContent ?? "";
       const parent = node.parentElement;
       if (!parent || text.trim() === "" || parent.closest("svg, script, style, template, .visually-hidden")) continue;
+      // The inside of a closed <details> is out of sight (Chromium still lays it out).
+      if (parent.closest("details:not([open]) > :not(summary)")) continue;
       const box = parent.getBoundingClientRect();
       if (box.width <= 2 || box.height <= 2) continue;
       const style = getComputedStyle(parent);
