@@ -69,6 +69,8 @@ import {
   recordsResponseSchema,
 } from "~/domain/workout/exercise-history-schema";
 import { EXERCISE_HISTORY_PAGE_SIZE } from "~/domain/workout/personal-records";
+import { routineBodySchema, routineResponseSchema, routinesResponseSchema } from "~/domain/workout/routine-schema";
+import { ROUTINE_LIMITS, ROUTINE_REFUSAL_CODES } from "~/domain/workout/routines";
 import { sessionPayloadSchema } from "~/domain/workout/session-schema";
 import { JSON_BODY_LIMIT_BYTES } from "~/lib/body-limits";
 import { SESSION_SAVE_LIMIT } from "~/services/workout/sessions.server";
@@ -111,6 +113,11 @@ const jsonBody = (schema: z.ZodType, required = true) => ({ schema, limitBytes: 
 const invalid = "Requête invalide.";
 
 const idParams = z.object({ id: z.string().meta({ description: "The item's id (24 hexadecimal characters)." }) });
+
+/** The codes of a routine's 400 refusals (every code but the 404's). */
+const ROUTINE_CODES_400 = [
+  ...new Set(Object.values(ROUTINE_REFUSAL_CODES).filter((code) => code !== ROUTINE_REFUSAL_CODES.notFound)),
+] as [string, ...string[]];
 
 export const API_CALLS: readonly ApiCall[] = [
   // ------------------------------------------------------------ account
@@ -519,6 +526,84 @@ export const API_CALLS: readonly ApiCall[] = [
     summary: "My personal records, one entry per exercise I logged, most logged first",
     access: "signed-in",
     answers: { 200: { description: "The records; a figure never reached is null.", body: recordsResponseSchema } },
+  },
+  // ------------------------------------------------------------ routines
+  {
+    method: "get",
+    path: "/api/routines",
+    operationId: "listRoutines",
+    tag: "Routines",
+    summary: "My routines, most recently made, changed or run first",
+    description: `${ROUTINE_LIMITS.perUser} at most, all of them whole (no paging).`,
+    access: "signed-in",
+    answers: { 200: { description: "The routines.", body: routinesResponseSchema } },
+  },
+  {
+    method: "post",
+    path: "/api/routines",
+    operationId: "createRoutine",
+    tag: "Routines",
+    summary: "Save a routine",
+    description:
+      `A name (1 to ${ROUTINE_LIMITS.nameLength} characters) and 1 to ${ROUTINE_LIMITS.exercises} exercises of the catalogue in their order, ` +
+      `each with its mode and up to ${ROUTINE_LIMITS.targetsPerExercise} targets (reps and weight, or a duration for endurance). ` +
+      `${ROUTINE_LIMITS.perUser} routines per user. A refusal saves nothing.`,
+    access: "signed-in",
+    body: jsonBody(routineBodySchema),
+    answers: {
+      201: {
+        description: "Saved.",
+        body: routineResponseSchema,
+        headers: {
+          Location: { description: "The routine's address.", schema: { type: "string" }, required: true },
+        },
+      },
+      400: refused("A rule of the routine refused (its code says which), or the 51st routine.", ROUTINE_CODES_400),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/routines/{id}",
+    operationId: "getRoutine",
+    tag: "Routines",
+    summary: "One of my routines",
+    access: "signed-in",
+    params: idParams,
+    answers: {
+      200: { description: "The routine.", body: routineResponseSchema },
+      404: refused("No such routine of yours (another user's answers the same, never 403).", ["ROUTINE_NOT_FOUND"]),
+    },
+  },
+  {
+    method: "put",
+    path: "/api/routines/{id}",
+    operationId: "updateRoutine",
+    tag: "Routines",
+    summary: "Replace one of my routines' name and exercises",
+    description: "The body of a new routine. A refusal changes nothing.",
+    access: "signed-in",
+    params: idParams,
+    body: jsonBody(routineBodySchema),
+    answers: {
+      200: { description: "Saved.", body: routineResponseSchema },
+      400: refused("A rule of the routine refused (its code says which).", ROUTINE_CODES_400),
+      404: refused("No such routine of yours (another user's answers the same, whatever the body).", [
+        "ROUTINE_NOT_FOUND",
+      ]),
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/routines/{id}",
+    operationId: "deleteRoutine",
+    tag: "Routines",
+    summary: "Delete one of my routines",
+    access: "signed-in",
+    params: idParams,
+    answers: {
+      204: { description: "Deleted." },
+      404: refused("No such routine of yours (another user's answers the same).", ["ROUTINE_NOT_FOUND"]),
+    },
   },
   // ------------------------------------------------------------ profile photo
   {

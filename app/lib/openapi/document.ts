@@ -62,6 +62,7 @@ const TAGS = [
     name: "Progress",
     description: "A lifter's memory: personal records and each exercise's history, kept as sessions are saved.",
   },
+  { name: "Routines", description: "Saved workouts to run again: exercises in their order, with targets." },
   { name: "Reviews", description: "Users' reviews of the product." },
   { name: "Newsletter", description: "Subscribing and unsubscribing." },
   { name: "Admin", description: "Moderation and newsletters: an admin's calls." },
