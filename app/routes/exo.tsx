@@ -123,7 +123,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
               loginHref: withAccountView(url.pathname + url.search, "login"),
             },
             sessionT,
-            language,
           )
         : null,
   };

@@ -32,7 +32,7 @@ async function openLogger(page: Page): Promise<Locator> {
     await expect(dialog).toBeVisible();
     return dialog;
   }
-  await card(page).locator("summary").click();
+  await card(page).locator("summary", { hasText: "Noter mes séries" }).click();
   return card(page);
 }
 

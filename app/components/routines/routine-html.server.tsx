@@ -27,7 +27,6 @@ export function routineShelfHtml(routines: readonly RoutineListItem[], t: TFunct
 export function routineSaveHtml(
   props: { exercises: readonly RoutineExercise[] | null; name: string; loginHref: string },
   t: TFunction,
-  language: string,
 ): string {
   return renderToStaticMarkup(<RoutineSaveForm {...props} intro="fromPlan" t={t} />);
 }
