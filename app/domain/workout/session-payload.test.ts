@@ -417,6 +417,8 @@ describe("the summary's outcome", () => {
       errorCount: 0,
       refusal: null,
       newRecords: [],
+      planned: [],
+      entries: payload.entries,
     });
     const fell = {
       exerciseId: "bench-press",
