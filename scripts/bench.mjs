@@ -11,6 +11,7 @@
 //   BENCH_LOAD=0 npm run bench       page weights only (no load runs)
 //   BENCH_NO_BUILD=1 npm run bench   measure the existing build (BUILD_DIR, default ./build)
 //   BENCH_SIGNED_IN_ONLY=1 npm run bench   only the signed-in pages next to hello world
+//   BENCH_FILES=1 npm run bench      also list each page's scripts, largest first
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -530,6 +531,8 @@ async function weighPage(browser, { label, path: pagePath, expectedStatus = 200,
       jsRaw: urls.reduce((sum, url) => sum + scripts.get(url), 0),
       jsGzip: urls.reduce((sum, url) => sum + gzipSizes.get(url), 0),
       chartsGzip: charts.reduce((sum, url) => sum + gzipSizes.get(url), 0),
+      // BENCH_FILES=1 lists them: what to look at when a page goes over its budget.
+      files: urls.map((url) => ({ path: new URL(url).pathname, gzip: gzipSizes.get(url) })),
     };
   } finally {
     await context.close();
@@ -859,6 +862,14 @@ try {
       }),
       [false, true, true, true, false, true, true],
     );
+    if (process.env.BENCH_FILES === "1") {
+      for (const page of pageWeights.filter((weighed) => !weighed.error)) {
+        console.log(`\n${page.label}:`);
+        for (const file of page.files.toSorted((a, b) => b.gzip - a.gzip)) {
+          console.log(`  ${formatBytes(file.gzip).padStart(22)}  ${file.path}`);
+        }
+      }
+    }
     for (const page of pageWeights) {
       if (page.error) failures.push(`${page.label} could not be weighed: ${page.error.message}`);
       else if (page.jsGzip > page.budget)

@@ -4,9 +4,6 @@
 // make a page skip or repeat one. The history and the workout sessions page
 // this way, each with its own page size and date.
 
-import { z } from "zod";
-import { documentedAs } from "./api/documented.ts";
-
 /** The position of an item in its list: its date, then its id (the tie-breaker). */
 export interface KeysetCursor {
   at: Date;
@@ -14,7 +11,7 @@ export interface KeysetCursor {
 }
 
 // Fifteen digits at most: every such number of milliseconds is a valid Date.
-const CURSOR_PATTERN = /^(\d{1,15})-([0-9a-f]{24})$/;
+export const CURSOR_PATTERN = /^(\d{1,15})-([0-9a-f]{24})$/;
 
 /** `<epoch ms>-<id>` of the last item of a page: opaque to clients, readable in logs. */
 export function formatKeysetCursor(cursor: KeysetCursor): string {
@@ -50,42 +47,22 @@ export interface KeysetPageRequest {
 
 /**
  * `?limit=` (1 to maxSize, maxSize when absent) and `?before=`, both
- * optional, as zod: the routes read their query with it and the API
- * description shows it. The limit is checked before the cursor.
+ * optional, the limit checked first: the rule of keysetPageQuerySchema
+ * (app/domain/api/page-query.ts, what the API description shows), written
+ * without zod so that the browser, which loads this file, never loads zod.
  */
-export function keysetPageQuerySchema(maxSize: number) {
-  const messages = pageQueryMessages(maxSize);
-  const limit = z
-    .string()
-    .regex(/^\d{1,4}$/, { error: messages.invalidLimit })
-    .transform(Number)
-    .pipe(z.number().min(1, { error: messages.invalidLimit }).max(maxSize, { error: messages.invalidLimit }))
-    .optional()
-    .transform((size) => size ?? maxSize);
-  return z.object({
-    limit: documentedAs(limit, z.int().min(1).max(maxSize).default(maxSize).meta({ description: "Items per page." })),
-    before: z
-      .string()
-      .regex(CURSOR_PATTERN, { error: messages.invalidCursor })
-      .transform((text) => parseKeysetCursor(text)!)
-      .optional()
-      .meta({ description: 'The cursor of the Link header\'s rel="next" address: the last item already seen.' }),
-  });
-}
-
-/** The named parameters of a URL query (the first value of each), for a query schema. */
-export function queryValues(params: URLSearchParams, names: readonly string[]): Record<string, string | undefined> {
-  return Object.fromEntries(names.map((name) => [name, params.get(name) ?? undefined]));
-}
-
 export function parseKeysetPageQuery(
   params: URLSearchParams,
   maxSize: number,
 ): { ok: true; page: KeysetPageRequest } | { ok: false; message: string } {
-  const parsed = keysetPageQuerySchema(maxSize).safeParse(queryValues(params, ["limit", "before"]));
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message };
-  const { limit, before } = parsed.data;
-  return { ok: true, page: before ? { limit, before } : { limit } };
+  const messages = pageQueryMessages(maxSize);
+  const limitText = params.get("limit");
+  const limit = limitText === null ? maxSize : parsePageSize(limitText, maxSize);
+  if (limit === null) return { ok: false, message: messages.invalidLimit };
+  const beforeText = params.get("before");
+  if (beforeText === null) return { ok: true, page: { limit } };
+  const before = parseKeysetCursor(beforeText);
+  return before ? { ok: true, page: { limit, before } } : { ok: false, message: messages.invalidCursor };
 }
 
 /** The query of the next page, or null when this one was not full (nothing older is left). */

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { HISTORY_ACTIONS } from "../history.ts";
 import { HISTORY_PAGE_SIZE } from "../history-page.ts";
-import { keysetPageQuerySchema } from "../keyset-page.ts";
+import { keysetPageQuerySchema } from "./page-query.ts";
 import { isoDateTime } from "./answers.ts";
 
 /** GET /api/history?limit=&before= */

@@ -4,7 +4,7 @@
 // finish's body is session-schema.ts's.
 
 import { z } from "zod";
-import { keysetPageQuerySchema } from "../keyset-page.ts";
+import { keysetPageQuerySchema } from "./page-query.ts";
 import { savedSessionResponseSchema } from "../workout/exercise-history-schema.ts";
 import { SESSION_MODES } from "../workout/session-entries.ts";
 import { IDEMPOTENCY_KEY_PATTERN } from "../workout/session-payload.ts";
