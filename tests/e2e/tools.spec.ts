@@ -389,7 +389,10 @@ test.describe("history", () => {
     await open(page, "/imc");
     await calculateImc(page, "70", "175");
     await expect(page.getByText("Connecte-toi pour enregistrer tes calculs")).toBeVisible();
-    await expect(page.locator("#contenu").getByRole("link", { name: "Se connecter" })).toHaveAttribute("href", /^\/imc\?compte=login$/);
+    await expect(page.locator("#contenu").getByRole("link", { name: "Se connecter" })).toHaveAttribute(
+      "href",
+      /^\/imc\?compte=login$/,
+    );
   });
 
   test("a signed-in user's calculations are saved and listed by GET /api/history", async ({ page }, testInfo) => {

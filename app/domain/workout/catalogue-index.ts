@@ -11,13 +11,7 @@ import {
   exerciseSchema,
   type MuscleZone,
 } from "./catalogue";
-import {
-  ACTIVITY_KINDS,
-  ACTIVITY_TYPES,
-  allowedEquipment,
-  type EquipmentGaps,
-  skipsChoiceSteps,
-} from "./activities";
+import { ACTIVITY_KINDS, ACTIVITY_TYPES, allowedEquipment, type EquipmentGaps, skipsChoiceSteps } from "./activities";
 import { buildExerciseIndex, type ExerciseIndex } from "./suggestions";
 
 export interface CatalogueProblem {

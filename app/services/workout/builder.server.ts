@@ -3,12 +3,7 @@
 import { type BuilderContext, type BuilderOutcome, builderRequest as builderPage } from "~/domain/workout/builder-view";
 import { type ExerciseCatalogue, exerciseCatalogue } from "./exercise-catalogue.server";
 
-export {
-  type BuilderView,
-  type ExerciseCard,
-  FIRST_SUGGESTIONS,
-  type ResultList,
-} from "~/domain/workout/builder-view";
+export { type BuilderView, type ExerciseCard, FIRST_SUGGESTIONS, type ResultList } from "~/domain/workout/builder-view";
 
 /**
  * One request to /exo: applies the button's action of a form sent without
