@@ -36,6 +36,11 @@ describe("translations", () => {
         );
         expect(missing).toEqual([]);
       });
+      // A key only another language has is a French text lost (a merge that kept one side), or a key left behind.
+      it(`${language}/${file} has no key that ${fallbackLanguage}/${file} lacks`, () => {
+        const french = new Set(keysOf(read(fallbackLanguage, file)));
+        expect(keysOf(read(language, file)).filter((key) => !french.has(key))).toEqual([]);
+      });
     }
   }
 

@@ -180,7 +180,7 @@ test.describe("focus after a flow", () => {
     await waitForHydration(page);
     const form = page.locator("#contact-form");
     await form.getByLabel("Nom").fill("Camille");
-    await form.getByLabel("Email").fill("camille@example.fr");
+    await form.getByLabel("Ton e-mail").fill("camille@example.fr");
     await form.getByLabel("Sujet").fill("Focus");
     await form.getByLabel("Message").fill("Où va le focus ?");
     await form.getByRole("checkbox").check();

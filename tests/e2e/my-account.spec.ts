@@ -75,6 +75,8 @@ test.describe("the menu's account entries", () => {
     page,
     browser,
   }, testInfo) => {
+    // Two browsers, a sign-in and five pages: on a busy two-core machine 30 s is too short.
+    test.setTimeout(60_000);
     const js = jsEnabled(testInfo.project.name);
     await page.goto("/contact");
     const menu = page.getByRole("navigation", { name: "Navigation principale" });
@@ -324,15 +326,15 @@ test("the privacy policy says where each right is used, and what deletion remove
   await page.goto("/privacy-policy");
   const rights = page.getByRole("region", { name: "Tes droits" });
   await expect(
-    rights.getByText(/^Accès et portabilité \(articles 15 et 20 du RGPD\) : « Télécharger mes données »/),
+    rights.getByText(/^Accès et portabilité \(articles 15 et 20 du RGPD\)\s:\s«\sTélécharger mes données\s»/),
   ).toBeVisible();
   await expect(
     rights.getByText(
-      /^Effacement \(article 17\) : « Supprimer mon compte » efface aussitôt ton compte, tes sessions de connexion, ton historique, tes séances, tes avis, ta photo, ton inscription à la newsletter/,
+      /^Effacement \(article 17\)\s:\s«\sSupprimer mon compte\s»\sefface aussitôt ton compte, tes sessions de connexion, ton historique, tes séances, tes avis, ta photo, ton inscription à la newsletter/,
     ),
   ).toBeVisible();
   await expect(
-    rights.getByText(/^Ce qui reste après la suppression : tes messages envoyés par le formulaire de contact/),
+    rights.getByText(/^Ce qui reste après la suppression\s:\stes messages envoyés par le formulaire de contact/),
   ).toBeVisible();
   await rights.getByRole("link", { name: "Aller à Mon compte" }).click();
   await expect(page).toHaveURL(/\/mon-compte\?compte=login$/);

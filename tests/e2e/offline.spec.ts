@@ -301,7 +301,7 @@ test.describe("page copies and accounts", () => {
     await visitSignedIn(page, context, account);
     const before = Object.keys(await accountCaches(page));
 
-    await page.getByRole("button", { name: "Déconnexion" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Se déconnecter", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).not.toContainText(account.pseudo);
     await expect.poll(async () => Object.keys(await accountCaches(page))).toEqual([`${PARTITION_PREFIX}anonymous`]);
     expect(before).not.toContain(`${PARTITION_PREFIX}anonymous`);
@@ -324,7 +324,7 @@ test.describe("page copies and accounts", () => {
     await plain.goto("/exo");
     await expect(plain.getByRole("heading", { level: 1 })).toContainText(account.pseudo);
     const logout = plain.waitForResponse((response) => response.request().method() === "POST");
-    await plain.getByRole("button", { name: "Déconnexion" }).click();
+    await plain.getByRole("banner").getByRole("button", { name: "Se déconnecter", exact: true }).click();
     const answer = await logout;
     // (Its Clear-Site-Data header is the browser's to apply: Chromium does not show it here. app/server tests check it.)
     expect(answer.headers()["dynami-account"]).toBe("anonymous");

@@ -85,7 +85,7 @@ test.describe("IMC calculator", () => {
     await expect(panel.getByTestId("imc-value")).toHaveText("22,9");
     await expect(panel.getByText("Corpulence normale", { exact: true })).toBeVisible();
     await expect(panel.getByText("Continue comme ça")).toBeVisible();
-    await expect(panel.getByRole("img", { name: /ton IMC de 22,9 se situe dans la zone « Normal »/ })).toBeVisible();
+    await expect(panel.getByRole("img", { name: /ton IMC de 22,9 se situe dans la zone\s«\sNormal\s»/ })).toBeVisible();
     // The entered values stay in the form.
     await expect(field(page, "Poids")).toHaveValue("70");
     await expect(field(page, "Taille")).toHaveValue("175");
@@ -260,11 +260,11 @@ test.describe("calorie calculator", () => {
     }
     // The message is tied to its field for screen readers.
     await expect(field(page, "Âge")).toHaveAccessibleDescription(/Âge entre 12 et 120 ans\./);
-    await field(page, "Poids").fill("40");
+    await field(page, "Poids").fill("25");
     await field(page, "Taille").fill("90");
     await field(page, "Âge").fill("30,5");
     await page.getByRole("button", { name: "Calculer mes besoins" }).click();
-    await expect(page.getByText("Poids entre 50 et 500 kg.", { exact: true })).toBeVisible();
+    await expect(page.getByText("Poids entre 30 et 500 kg.", { exact: true })).toBeVisible();
     await expect(page.getByText("Taille entre 100 et 300 cm (pas de 0,5).", { exact: true })).toBeVisible();
     await expect(page.getByText("Âge en années entières (ex. 30).", { exact: true })).toBeVisible();
   });

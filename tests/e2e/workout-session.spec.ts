@@ -205,8 +205,8 @@ test.describe("workout session with JavaScript", () => {
       ]),
     ).toEqual([null, null, null]);
 
-    // 'Retour' gives a fresh session view.
-    await summary.getByRole("button", { name: "Retour" }).click();
+    // 'Refaire cette séance' gives a fresh session view.
+    await summary.getByRole("button", { name: "Refaire cette séance" }).click();
     await expect(page.getByRole("button", { name: "Commencer" })).toBeVisible();
     await expect(card(page, "running")).toContainText("À faire");
     expect(problems).toEqual([]);
@@ -561,7 +561,7 @@ test.describe("logging like a lifter, on a phone with JavaScript", () => {
     expect(saved!.durationSec).toBeGreaterThanOrEqual(1);
     expect((saved as unknown as { notes: string }).notes).toBe("Genou droit à surveiller");
     // The next session starts with empty notes.
-    await page.getByRole("button", { name: "Retour" }).click();
+    await page.getByRole("button", { name: "Refaire cette séance" }).click();
     await expect(page.getByLabel("Notes sur la séance")).toHaveValue("");
   });
 
@@ -617,8 +617,8 @@ test.describe("workout session without JavaScript", () => {
       [22.5, 8],
     ]);
 
-    // 'Retour' of the summary: a fresh session view.
-    await summary.getByRole("link", { name: "Retour" }).click();
+    // 'Refaire cette séance' of the summary: a fresh session view.
+    await summary.getByRole("link", { name: "Refaire cette séance" }).click();
     await expect(page.getByRole("button", { name: "Terminer la séance" })).toBeVisible();
     await expect(card(page, "dumbbell-bench-press")).toContainText("À faire");
   });
@@ -690,7 +690,7 @@ test.describe("workout session without JavaScript", () => {
     await page.getByRole("button", { name: "Terminer la séance" }).click();
     const summary = page.getByRole("region", { name: "Séance terminée" });
     await expect(summary.getByText("Connecte-toi pour garder une trace de tes prochaines séances.")).toBeVisible();
-    await summary.getByRole("link", { name: "Retour" }).click();
+    await summary.getByRole("link", { name: "Refaire cette séance" }).click();
     await expect(page.getByRole("button", { name: "Terminer la séance" })).toBeVisible();
   });
 
