@@ -494,7 +494,7 @@ test.describe("workout builder with JavaScript", () => {
     for (const address of failed) await page.route(address, (route) => route.abort("internetdisconnected"));
     await next(page).click();
     await expect(page.getByRole("heading", { level: 1, name: "Impossible de charger les exercices" })).toBeVisible();
-    await expect(page.getByRole("alert")).toHaveText(/^Erreur: .+|^Erreur de chargement$/);
+    await expect(page.getByRole("alert")).toHaveText(/^Erreur\s?: .+|^Erreur de chargement$/);
     for (const address of failed) await page.unroute(address);
     await page.getByRole("link", { name: "Réessayer" }).click();
     await expect(stepHeading(page, "Choisis ton équipement")).toBeVisible();
