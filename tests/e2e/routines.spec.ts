@@ -40,7 +40,7 @@ async function logAndFinish(page: Page): Promise<Locator> {
     await benchCard(page).getByRole("button", { name: "Noter mes séries" }).click();
     logger = page.getByRole("dialog");
   } else {
-    await benchCard(page).locator("summary").click();
+    await benchCard(page).locator("summary", { hasText: "Noter mes séries" }).click();
     logger = benchCard(page);
   }
   await logger.getByLabel("Charge (kg)").first().fill("20");
