@@ -580,7 +580,7 @@ test.describe("workout session without JavaScript", () => {
 
   /** Opens a card's fields (a disclosure without JavaScript). */
   async function openFields(page: Page, id: string) {
-    await card(page, id).locator("summary").click();
+    await card(page, id).locator("summary", { hasText: "Noter mes séries" }).click();
   }
 
   test("log two sets, finish, see the summary; signed in, it is saved", async ({ page, context }, testInfo) => {
