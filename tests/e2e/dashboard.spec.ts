@@ -288,7 +288,7 @@ test.describe("dashboard", () => {
     // A drawn point is named as its language punctuates: a space before the colon in French only.
     await page.goto("/historique");
     const frenchPoint = weightChart.locator("circle title").last();
-    await expect(frenchPoint).toHaveText(/\S\s:\s\d[\d,]* kg$/);
+    await expect(frenchPoint).toHaveText(/\S\s:\s\d[\d,]*\skg$/);
     await page.goto("/historique?lng=en");
     const englishChart = page.locator("figure", { has: page.getByRole("heading", { name: "Weight over time" }) });
     await expect(englishChart.locator("circle title").last()).toHaveText(/\S: \d[\d.]* kg$/);
