@@ -3,6 +3,7 @@
 // describeStoreContract against every adapter.
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { aContractUserId } from "./contract-users.ts";
 import type { NewsletterDraft, NewSubscriber, Store } from "./types.ts";
 
 const ID_PATTERN = /^[0-9a-f]{24}$/;
@@ -51,11 +52,7 @@ export function describeCommunityStoreContract(makeStore: () => Promise<Store>):
     await store.close();
   });
 
-  async function aUserId(): Promise<string> {
-    const pseudo = `Reviewer${randomBytes(4).toString("hex")}`;
-    const user = await store.users.create({ pseudo, email: `${pseudo.toLowerCase()}@example.test`, passwordHash: "h" });
-    return user.id;
-  }
+  const aUserId = () => aContractUserId(store, "Reviewer");
 
   describe("newsletter subscribers", () => {
     const subscribers = () => store.newsletterSubscribers;

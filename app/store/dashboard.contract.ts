@@ -1,8 +1,8 @@
 // The store contract of the dashboard: profile photos, the per-user workout
 // figures kept as sessions are saved, and the history read by action. Run
 // by describeStoreContract against every adapter.
-import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { aContractUserId } from "./contract-users.ts";
 import type { WorkoutContribution } from "../domain/stats/summary.ts";
 import type { HistoryRecord, NewPhoto, Store } from "./types.ts";
 import { PHOTO_VERSION } from "./photo-version.ts";
@@ -48,11 +48,7 @@ export function describeDashboardStoreContract(makeStore: () => Promise<Store>):
     await store.close();
   });
 
-  async function aUserId(): Promise<string> {
-    const pseudo = `Athlete${randomBytes(4).toString("hex")}`;
-    const user = await store.users.create({ pseudo, email: `${pseudo.toLowerCase()}@example.test`, passwordHash: "h" });
-    return user.id;
-  }
+  const aUserId = () => aContractUserId(store, "Athlete");
 
   describe("photos", () => {
     it("stores a user's photo and gives it back byte for byte", async () => {

@@ -3,7 +3,6 @@
 // included), an exercise's history paged newest first, the last time of a
 // session's exercises, and the rebuild of an exercise's records. Run by
 // describeStoreContract against every adapter.
-import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import {
   EXERCISE_HISTORY_PAGE_SIZE,
@@ -12,6 +11,7 @@ import {
   recordsFromLogs,
 } from "../domain/workout/personal-records.ts";
 import { type LooseSet, normaliseEntry, type SessionEntry } from "../domain/workout/session-entries.ts";
+import { aContractUserId } from "./contract-users.ts";
 import type { ExerciseLogRecord, Store, WorkoutSessionRecord } from "./types.ts";
 import { MAX_LAST_TIME_EXERCISES } from "./types.ts";
 import { aWorkoutSession } from "./workout-sessions.contract.ts";
@@ -44,11 +44,7 @@ export function describeExerciseHistoryStoreContract(makeStore: () => Promise<St
     await store.close();
   });
 
-  async function aUserId(): Promise<string> {
-    const pseudo = `Lifter${randomBytes(4).toString("hex")}`;
-    const user = await store.users.create({ pseudo, email: `${pseudo.toLowerCase()}@example.test`, passwordHash: "h" });
-    return user.id;
-  }
+  const aUserId = () => aContractUserId(store, "Lifter");
 
   const memory = () => store.exerciseHistory;
 

@@ -3,9 +3,9 @@
 // first (with or without their exercises), changed, deleted and run, and
 // never read, changed or deleted through another user. Run by
 // describeStoreContract against every adapter.
-import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { ROUTINE_LIMITS, type RoutineDraft } from "../domain/workout/routines.ts";
+import { aContractUserId } from "./contract-users.ts";
 import type { RoutineRecord, Store } from "./types.ts";
 
 const UNKNOWN_ID = "0123456789abcdef01234567";
@@ -44,11 +44,7 @@ export function describeRoutinesStoreContract(makeStore: () => Promise<Store>): 
     await store.close();
   });
 
-  async function aUserId(): Promise<string> {
-    const pseudo = `Planner${randomBytes(4).toString("hex")}`;
-    const user = await store.users.create({ pseudo, email: `${pseudo.toLowerCase()}@example.test`, passwordHash: "h" });
-    return user.id;
-  }
+  const aUserId = () => aContractUserId(store, "Planner");
 
   async function created(owner: string, draft: RoutineDraft = upperBody): Promise<RoutineRecord> {
     const outcome = await store.routines.create(owner, draft, { maxPerUser: ROUTINE_LIMITS.perUser });

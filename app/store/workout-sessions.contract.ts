@@ -3,6 +3,7 @@
 // against every adapter.
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, expect, it } from "vitest";
+import { aContractUserId } from "./contract-users.ts";
 import type { SessionEntry } from "../domain/workout/session-entries.ts";
 import { WORKOUT_SESSION_PAGE_SIZE } from "../domain/workout/session-page.ts";
 import type { NewWorkoutSession, Store, WorkoutSessionCursor, WorkoutSessionRecord } from "./types.ts";
@@ -76,11 +77,7 @@ export function describeWorkoutSessionsStoreContract(makeStore: () => Promise<St
     await store.close();
   });
 
-  async function aUserId(): Promise<string> {
-    const pseudo = `Athlete${randomBytes(4).toString("hex")}`;
-    const user = await store.users.create({ pseudo, email: `${pseudo.toLowerCase()}@example.test`, passwordHash: "h" });
-    return user.id;
-  }
+  const aUserId = () => aContractUserId(store, "Athlete");
 
   const sessions = () => store.workoutSessions;
   const names = (list: WorkoutSessionRecord[]) => list.map((session) => session.name);
