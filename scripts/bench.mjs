@@ -33,6 +33,7 @@ import {
   stopServer,
 } from "./bench/processes.mjs";
 import { BENCH_IMC_RECORDS, BENCH_SESSIONS, seedAdminUser, seedDashboardUser } from "./bench/dashboard-user.mjs";
+import { sessionCookieName } from "../app/lib/session-cookie-name.ts";
 import { assertNodeVersion } from "./node-version.mjs";
 
 assertNodeVersion();
@@ -640,8 +641,12 @@ try {
   const databaseFile = path.join(dataDir, "bench.db");
   const dashboardToken = await seedDashboardUser(databaseFile);
   const dashboardHeaders = { Authorization: `Bearer ${dashboardToken}` };
-  // The same user in a browser: the session cookie, signed as the app signs it.
-  const sessionCookie = createCookie("dynami_session", { path: "/", secrets: [BENCH_SESSION_SECRET] });
+  // The same user in a browser: the session cookie, named and signed as the production app does.
+  const sessionCookie = createCookie(sessionCookieName(true), {
+    path: "/",
+    secure: true,
+    secrets: [BENCH_SESSION_SECRET],
+  });
   const signedInHeaders = { Cookie: (await sessionCookie.serialize(dashboardToken)).split(";")[0] };
   const adminHeaders = { Authorization: `Bearer ${await seedAdminUser(databaseFile)}` };
   const summaryTargets = [
