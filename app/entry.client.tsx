@@ -5,6 +5,7 @@ import { accountSearchParam, parseAccountView } from "~/components/account/accou
 import { loadSignInViews } from "~/components/account/sign-in-views-loader";
 import { loadDashboardBody } from "~/components/dashboard/dashboard-body-loader";
 import { loadSearchPanel } from "~/components/workout/search-panel-loader";
+import { loadBuilderSteps } from "~/components/workout/builder-steps-loader";
 import { loadSessionView } from "~/components/workout/session/session-view-loader";
 import { BUILDER_PARAMS, SEARCH_MODE_VALUE, SESSION_MODE_VALUE } from "~/domain/workout/builder-params";
 import { startTranslations } from "~/i18n/client";
@@ -36,7 +37,7 @@ function hydrate() {
   });
 }
 
-// An address that opens a view of the account dialog, a workout session or the workout search:
+// An address that opens a view of the account dialog, or /exo (its builder steps, a session or the search):
 // their code first (a part that waited for its code while hydrating would be
 // rendered again from scratch).
 const search = new URLSearchParams(window.location.search);
@@ -47,7 +48,8 @@ else if (accountView) loadedFirst.push(loadSignInViews());
 if (window.location.pathname === "/exo") {
   const mode = search.get(BUILDER_PARAMS.mode);
   if (mode === SESSION_MODE_VALUE) loadedFirst.push(loadSessionView());
-  if (mode === SEARCH_MODE_VALUE) loadedFirst.push(loadSearchPanel());
+  else if (mode === SEARCH_MODE_VALUE) loadedFirst.push(loadSearchPanel());
+  else loadedFirst.push(loadBuilderSteps());
 }
 if (loadedFirst.length > 0) Promise.all(loadedFirst).then(hydrate, hydrate);
 else hydrate();

@@ -519,6 +519,11 @@ async function weighPage(browser, { label, path: pagePath, expectedStatus = 200,
     const status = response?.status();
     if (status !== expectedStatus) throw new Error(`answered ${status}, expected ${expectedStatus}`);
     const html = Buffer.from((await response.body()) ?? "");
+    // What loads once the page is idle (the service worker's registration) counts too.
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 300), { timeout: 5000 })),
+    );
+    await quietNetwork(page);
     await Promise.all(pending);
     // The charts load after the page runs, on the dashboard only: counted apart.
     const charts = [...scripts.keys()].filter((url) => CHARTS_SCRIPT.test(new URL(url).pathname));
@@ -537,6 +542,30 @@ async function weighPage(browser, { label, path: pagePath, expectedStatus = 200,
     };
   } finally {
     await context.close();
+  }
+}
+
+/** Resolves once no request has been in flight for 500 ms. */
+async function quietNetwork(page, quietMs = 500) {
+  const network = { inFlight: 0, lastChange: Date.now() };
+  const started = () => {
+    network.inFlight++;
+    network.lastChange = Date.now();
+  };
+  const ended = () => {
+    network.inFlight = Math.max(0, network.inFlight - 1);
+    network.lastChange = Date.now();
+  };
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  try {
+    while (network.inFlight > 0 || Date.now() - network.lastChange < quietMs)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  } finally {
+    page.off("request", started);
+    page.off("requestfinished", ended);
+    page.off("requestfailed", ended);
   }
 }
 

@@ -96,8 +96,8 @@ function report(profile) {
   const print = (title, map, limit) => {
     console.log(`\n${title} (percent of busy time, ${(busy / 1000).toFixed(0)} ms busy):`);
     for (const [name, micros] of [...map]
-      .filter(([name]) => name !== "(idle)")
-      .sort((a, b) => b[1] - a[1])
+      .filter(([key]) => key !== "(idle)")
+      .toSorted((a, b) => b[1] - a[1])
       .slice(0, limit)) {
       console.log(`${((100 * micros) / busy).toFixed(1).padStart(6)} %  ${name}`);
     }

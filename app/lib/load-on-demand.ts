@@ -33,3 +33,9 @@ export function loadOnDemand<T>(importModule: () => Promise<T>): () => Promise<T
     return loading;
   };
 }
+
+/** The module a loadOnDemand promise brought, or null while it is still on its way. */
+export function arrivedModule<T>(loading: Promise<T>): T | null {
+  const module = loading as LoadingModule<T>;
+  return module.status === "fulfilled" ? (module.value ?? null) : null;
+}

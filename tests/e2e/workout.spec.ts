@@ -354,6 +354,8 @@ test.describe("workout builder with JavaScript", () => {
   test("reorder by dragging with the mouse", async ({ page }) => {
     await toChestWithDumbbells(page);
     const [a, b, c] = await addSuggestions(page, 3);
+    // sortablejs loads once a pointer comes onto the list.
+    await chosenItems(page).first().hover();
     const list = page.locator("ol[data-sortable=ready]");
     await list.waitFor();
     // The whole list in sight: a pointer below the fold finds no item to drop on.

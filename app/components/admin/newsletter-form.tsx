@@ -1,8 +1,8 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { NEWSLETTER_ADMIN_MESSAGES, NEWSLETTER_LIMITS } from "~/domain/newsletter";
-import { createNewsletterSchema } from "~/domain/newsletter-schema";
+import { arrivedModule, loadOnDemand } from "~/lib/load-on-demand";
 import { translatedMessages } from "~/lib/translated-messages";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { NewsletterActionData, NewsletterField, NewsletterFormValues } from "./admin-types";
@@ -17,6 +17,14 @@ const PREVIEW_DELAY_MS = 400;
  * with JavaScript (a fetcher, shortly after each change), on request
  * without ('Actualiser l'aperçu' posts the form and keeps what was typed).
  */
+/**
+ * The form's rules (zod, about 25 KB compressed) load on demand: as the
+ * pointer or the focus reaches the form, so the screen opens without them
+ * and they are there by the first save.
+ */
+const loadNewsletterSchema = loadOnDemand(() => import("~/domain/newsletter-schema"));
+const startLoadingSchema = () => void loadNewsletterSchema();
+
 export function NewsletterForm({
   actionPath,
   mode,
@@ -39,11 +47,11 @@ export function NewsletterForm({
     navigation.formAction?.split("?")[0] === actionPath &&
     navigation.formData?.get("intent") === "save";
   const messages = useMemo(() => translatedMessages(t, "admin", "newsletter.messages", NEWSLETTER_ADMIN_MESSAGES), [t]);
-  const schema = useMemo(() => createNewsletterSchema(messages), [messages]);
   // Uncontrolled fields: what is typed before the page is hydrated is kept, and
   // so is everything typed when a save is refused (the form is not re-mounted).
   const initial = actionData?.values ?? initialValues;
   const [content, setContent] = useState(initial.content);
+  const sendUnchecked = useRef(false);
   const [clientErrors, setClientErrors] = useState<Partial<Record<NewsletterField, string>> | null>(null);
 
   const preview = useFetcher<NewsletterActionData>({ key: `newsletter-preview-${actionPath}` });
@@ -71,6 +79,28 @@ export function NewsletterForm({
   function checkBeforeSaving(event: React.FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.value === "preview") return;
+    if (sendUnchecked.current) {
+      sendUnchecked.current = false;
+      return;
+    }
+    const loading = loadNewsletterSchema();
+    const rules = arrivedModule(loading);
+    if (!rules) {
+      // The rules are still on their way (they start loading as the form is
+      // approached): check once they are here, then send the same button again.
+      event.preventDefault();
+      const form = event.currentTarget;
+      void loading.then(
+        () => form.requestSubmit(submitter),
+        () => {
+          // No rules (network down): the server checks the same ones.
+          sendUnchecked.current = true;
+          form.requestSubmit(submitter);
+        },
+      );
+      return;
+    }
+    const schema = rules.createNewsletterSchema(messages);
     const result = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
     if (result.success) {
       setClientErrors(null);
@@ -99,7 +129,15 @@ export function NewsletterForm({
     ) : null;
 
   return (
-    <Form method="post" action={actionPath} noValidate onSubmit={checkBeforeSaving} className={styles.form}>
+    <Form
+      method="post"
+      action={actionPath}
+      noValidate
+      onSubmit={checkBeforeSaving}
+      onFocus={startLoadingSchema}
+      onPointerEnter={startLoadingSchema}
+      className={styles.form}
+    >
       <p className="field-hint">{t("newsletter.form.requiredHint")}</p>
       <div className={styles.formGrid}>
         <div className="field">

@@ -32,7 +32,10 @@ function moved(order: readonly string[], id: string, by: number): string[] {
 }
 
 /**
- * Drag and drop with sortablejs, loaded only here and only in the browser.
+ * Drag and drop with sortablejs, loaded only here, only in the browser, and
+ * only once a pointer reaches the list (12.6 KB compressed that a page with
+ * a list but no drag never needs; from the worker's precache it arrives
+ * before the pointer is pressed).
  * sortablejs moves the dragged element itself; it is put back at once and
  * the move goes through the builder's state, so React stays the only owner
  * of the list.
@@ -122,8 +125,10 @@ export function ChosenList({
   const focusAfterMove = useRef<string | null>(null);
   const order = grab?.order ?? ids.filter((id) => exercises[id]);
 
-  // The list element exists only while there are exercises: sortablejs is set up when it appears.
-  useSortable(list, hydrated && order.length > 0, (id, index) => {
+  // The list element exists only while there are exercises: sortablejs is set up
+  // when it is there and a pointer (mouse, finger or pen) has come onto it.
+  const [pointerCame, setPointerCame] = useState(false);
+  useSortable(list, hydrated && order.length > 0 && pointerCame, (id, index) => {
     dispatch({ kind: "move-to", id, index });
     const name = exercises[id]?.name ?? id;
     setAnnouncement(t("list.dropped", { name, position: index + 1, total: order.length }));
@@ -203,7 +208,7 @@ export function ChosenList({
           {t("list.dragHelp")}
         </p>
       ) : null}
-      <ol ref={list} className={styles.chosenList}>
+      <ol ref={list} className={styles.chosenList} onPointerEnter={() => setPointerCame(true)}>
         {order.map((id, index) => {
           const exercise = exercises[id]!;
           const grabbed = grab?.id === id;

@@ -1,15 +1,14 @@
 import { Suspense, use, useEffect, useMemo, useRef, useState } from "react";
-import { canGoNext, canGoPrevious, LAST_STEP } from "~/domain/workout/builder-state";
+import { LAST_STEP } from "~/domain/workout/builder-state";
 import { BUILDER_PARAMS, formatBuilderAction } from "~/domain/workout/builder-url";
 import { RANDOM_TEXT_COUNTS } from "~/domain/workout/random-texts";
 import type { BuilderView } from "~/services/workout/builder.server";
 import { UserPanel, TipCard } from "./below-builder";
-import { EquipmentStep, MuscleStep, TypeStep } from "./choice-steps";
-import { ProposedList } from "./proposed-list";
+import type { BuilderSteps } from "./builder-steps";
+import { loadBuilderSteps } from "./builder-steps-loader";
 import type { SearchPanel as SearchPanelView } from "./search-panel";
 import { loadSearchPanel } from "./search-panel-loader";
 import { StateFields } from "./state-fields";
-import { StepIndicator } from "./step-indicator";
 import type { LastSessionView } from "~/services/workout/sessions.server";
 import { LastSession } from "./session/last-session";
 import type { SessionViewProps } from "./session/session-view";
@@ -52,6 +51,12 @@ export interface WorkoutUser {
 /** The session view, its code loaded on demand (session-view-loader.ts). */
 function SessionView(props: SessionViewProps) {
   const { default: View } = use(loadSessionView());
+  return <View {...props} />;
+}
+
+/** The builder's steps, their code loaded on demand (builder-steps-loader.ts). */
+function BuilderStepsPart(props: React.ComponentProps<typeof BuilderSteps>) {
+  const { BuilderSteps: View } = use(loadBuilderSteps());
   return <View {...props} />;
 }
 
@@ -183,72 +188,17 @@ export function WorkoutPage({
 
           <div id={state.mode === "session" ? undefined : BUILDER_ANCHOR} className={styles.builder}>
             {state.mode === "builder" ? (
-              <>
-                {routineHtml?.shelf ? <div dangerouslySetInnerHTML={{ __html: routineHtml.shelf }} /> : null}
-                <StepIndicator state={state} />
-                <section className={styles.stepCard} aria-labelledby="builder-heading">
-                  <header className={styles.stepHeader}>
-                    <p className={styles.stepCount}>{t("steps.count", { current: state.step + 1, total: 4 })}</p>
-                    <h2 id="builder-heading" tabIndex={-1}>
-                      {t(`steps.titles.${state.step}`)}
-                    </h2>
-                    <p id={promptId} className={styles.prompt}>
-                      {assistantPrompt(state.step)}
-                    </p>
-                  </header>
-                  {state.step === 0 ? <TypeStep state={state} promptId={promptId} /> : null}
-                  {state.step === 1 ? (
-                    <EquipmentStep
-                      state={state}
-                      promptId={promptId}
-                      refusal={builder.refusal}
-                      gaps={view.equipmentGaps}
-                    />
-                  ) : null}
-                  {state.step === 2 ? (
-                    <MuscleStep state={state} options={view.muscleOptions} promptId={promptId} />
-                  ) : null}
-                  {state.step === 3 ? (
-                    <ProposedList
-                      state={state}
-                      view={view}
-                      hydrated={hydrated}
-                      loading={builder.listsLoading}
-                      dispatch={builder.dispatch}
-                    />
-                  ) : null}
-                  <div className={styles.navRow}>
-                    <button
-                      type="submit"
-                      name="action"
-                      value={formatBuilderAction({ kind: "previous" })}
-                      className="button button-secondary"
-                      disabled={!canGoPrevious(state)}
-                    >
-                      {t("actions.previous")}
-                    </button>
-                    <button
-                      type="submit"
-                      name="action"
-                      value={formatBuilderAction({ kind: "next" })}
-                      className={`button ${state.step === LAST_STEP ? "button-accent" : "button-primary"}`}
-                      disabled={!canGoNext(state)}
-                      // About to start the session: its code loads while the hand moves.
-                      {...(state.step === LAST_STEP ? prefetchSessionView : {})}
-                    >
-                      {state.step === LAST_STEP ? t("actions.letsGo") : t("actions.next")}
-                    </button>
-                    <button
-                      type="submit"
-                      name="action"
-                      value={formatBuilderAction({ kind: "restart" })}
-                      className={`button button-ghost ${styles.restart}`}
-                    >
-                      {t("actions.restart")}
-                    </button>
-                  </div>
-                </section>
-              </>
+              <Suspense fallback={<output className={styles.sessionLoading}>{t("list.loading")}</output>}>
+                <BuilderStepsPart
+                  builder={builder}
+                  view={view}
+                  t={t}
+                  prompt={assistantPrompt(state.step)}
+                  promptId={promptId}
+                  routineShelf={routineHtml?.shelf ?? null}
+                  aboutToStart={prefetchSessionView}
+                />
+              </Suspense>
             ) : null}
             {state.mode === "search" ? (
               <div className={styles.stepCard}>
