@@ -40,6 +40,8 @@ import { parseTheme, themeCookieName, themeFromClientHint } from "~/lib/theme";
 import { loadNamespacesOfPattern, translationsElementId } from "~/i18n/client";
 import { useTranslations } from "~/i18n/react-i18next";
 import { getInstance, getLocale, i18nextMiddleware } from "~/middleware/i18next.server";
+import { withBlocksHtml } from "~/components/dashboard/dashboard-html.server";
+import type { TFunction } from "~/i18n/translator";
 import { refusedBodyMiddleware } from "~/middleware/refused-body.server";
 import { sameOriginMiddleware } from "~/middleware/same-origin.server";
 import { getServices } from "~/context.server";
@@ -81,16 +83,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The account dialog's history view is the dashboard: its data comes with the page that shows it.
   const showsDashboard = new URL(request.url).searchParams.get(accountSearchParam) === "history";
+  const language = getLocale(context);
   const dashboard =
     showsDashboard && current
-      ? await loadDashboard(getServices(context).store, current.user, getLocale(context))
+      ? withBlocksHtml(
+          await loadDashboard(getServices(context).store, current.user, language),
+          getInstance(context).getFixedT(language, "dashboard") as unknown as TFunction,
+          language,
+          3,
+        )
       : null;
   const headers = new Headers();
   for (const clear of [account.clearCookie, dashboardOutcome.clearCookie])
     if (clear) headers.append("Set-Cookie", clear);
   return data(
     {
-      language: getLocale(context),
+      language,
       /** The user's explicit choice; null means "follow the system". */
       theme: chosenTheme,
       systemTheme: themeFromClientHint(request.headers.get("Sec-CH-Prefers-Color-Scheme")),

@@ -6,6 +6,27 @@ import type { DashboardData } from "~/services/dashboard.server";
 
 export type { DashboardData };
 
+/**
+ * The statistics, 'Mes routines' and 'Mes exercices' as the server rendered
+ * them (HTML: texts and plain links, so the browser carries no script for
+ * them); null where their data could not be read (the dashboard then says so).
+ */
+export interface DashboardBlocksHtml {
+  stats: string | null;
+  routines: string | null;
+  exercises: string | null;
+}
+
+/** The headings of those blocks (the block is the page's, its inside the server's HTML). */
+export const DASHBOARD_BLOCK_TITLE_IDS = {
+  stats: "dashboard-stats-title",
+  routines: "dashboard-routines-title",
+  exercises: "dashboard-exercises-title",
+} as const;
+
+/** The dashboard as a page or the account dialog gets it: its data, and its blocks' HTML. */
+export type DashboardView = DashboardData & { blocksHtml: DashboardBlocksHtml };
+
 /** What a dashboard form asks the action to do (its hidden `intent`). */
 export const dashboardIntents = ["photo-upload", "photo-delete", "measure-delete", "workout-delete"] as const;
 export type DashboardIntent = (typeof dashboardIntents)[number];

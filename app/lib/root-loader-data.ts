@@ -1,10 +1,9 @@
 import type { Language } from "~/i18n/languages";
 import type { AccountFlash } from "~/lib/account-types";
 import type { ConsentChoice } from "~/lib/consent";
-import type { DashboardOutcome } from "~/lib/dashboard-types";
+import type { DashboardOutcome, DashboardView } from "~/lib/dashboard-types";
 import type { Theme } from "~/lib/theme";
 import type { PublicUser } from "~/services/auth/session.server";
-import type { DashboardData } from "~/services/dashboard.server";
 
 /**
  * What the root route's loader (app/root.tsx) gives every page, read with
@@ -30,7 +29,7 @@ export interface RootLoaderData {
   /** The dashboard's, likewise (its forms come back to the page they were sent from). */
   dashboardFlash: DashboardOutcome | null;
   /** The dialog's dashboard, when the address opens it (?compte=history) for a signed-in user. */
-  dashboard: DashboardData | null;
+  dashboard: DashboardView | null;
   /** The footer's copyright year, the server's, so the page and its hydration agree. */
   year: number;
 }

@@ -18,6 +18,8 @@ import type { RootLoaderData } from "~/lib/root-loader-data";
 import { getCurrentUser, publicUser } from "~/services/auth/session.server";
 import { dashboardFlash, runDashboardAction } from "~/services/dashboard-actions.server";
 import { loadDashboard } from "~/services/dashboard.server";
+import { withBlocksHtml } from "~/components/dashboard/dashboard-html.server";
+import type { TFunction } from "~/i18n/translator";
 import { pastWorkoutsPage } from "~/services/workout/sessions.server";
 import { PAST_WORKOUTS_CURSOR_PARAM } from "~/domain/workout/session-page";
 
@@ -39,11 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!current) return data({ title, user: null, dashboard: null, workouts: null }, { status: 401 });
   const services = getServices(context);
   const cursor = new URL(request.url).searchParams.get(PAST_WORKOUTS_CURSOR_PARAM);
-  const [dashboard, workouts] = await Promise.all([
-    loadDashboard(services.store, current.user, getLocale(context)),
+  const language = getLocale(context);
+  const [dashboardData, workouts] = await Promise.all([
+    loadDashboard(services.store, current.user, language),
     pastWorkoutsPage(services, current.user.id, cursor),
   ]);
-  return { title, user: publicUser(current.user), dashboard, workouts };
+  const t = getInstance(context).getFixedT(language, "dashboard") as unknown as TFunction;
+  return { title, user: publicUser(current.user), dashboard: withBlocksHtml(dashboardData, t, language, 2), workouts };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

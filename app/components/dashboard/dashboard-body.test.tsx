@@ -10,7 +10,9 @@ import { buildSummary, type HistorySummary } from "~/domain/stats/summary";
 import { translationSetFor } from "~/i18n/i18n.server";
 import { createTranslations, TranslationsProvider } from "~/i18n/react-i18next";
 import { newAccountInputs } from "~/testing/summary-inputs";
+import { fixedT } from "~/i18n/translator";
 import { DashboardBody } from "./dashboard-body";
+import { withBlocksHtml } from "./dashboard-html.server";
 import type { DashboardData } from "~/lib/dashboard-types";
 
 // The dashboard's states as the server renders them (react-dom/server), with
@@ -87,9 +89,22 @@ function render(element: ReactNode, options: { namespaces?: readonly string[]; l
     .replace(/\s+/g, " ");
 }
 
+/** The dashboard as its loaders give it: the data with its lists' HTML, rendered by the server in French. */
+function shown(data: DashboardData) {
+  return withBlocksHtml(data, fixedT(translationSetFor("fr", ["common", "dashboard"]), "dashboard"), "fr", 3);
+}
+
 function body(data: DashboardData) {
   return render(
-    <DashboardBody user={user} name="Léa" data={data} language="fr" here="/historique" confirm={null} flash={null} />,
+    <DashboardBody
+      user={user}
+      name="Léa"
+      data={shown(data)}
+      language="fr"
+      here="/historique"
+      confirm={null}
+      flash={null}
+    />,
   );
 }
 
@@ -205,14 +220,14 @@ describe("the dashboard as the server renders it", () => {
       <DashboardBody
         user={user}
         name="Léa"
-        data={{
+        data={shown({
           ...emptyData,
           exercises: [
             record({ bestE1rmKg: 28.5, heaviestKg: 22.5, sessions: 12 }),
             record({ exerciseId: "running", name: "Course à pied", longestSec: 1_830, sessions: 1 }),
             record({ exerciseId: "pullups", name: "Tractions", mostReps: 15, sessions: 3 }),
           ],
-        }}
+        })}
         language="fr"
         here="/historique"
         confirm={null}
@@ -252,7 +267,7 @@ describe("the dashboard as the server renders it", () => {
       <DashboardBody
         user={user}
         name="Léa"
-        data={{ ...emptyData, routines }}
+        data={shown({ ...emptyData, routines })}
         language="fr"
         here="/historique"
         confirm={null}
@@ -283,7 +298,7 @@ describe("the dashboard as the server renders it", () => {
       <DashboardBody
         user={user}
         name="Léa"
-        data={emptyData}
+        data={shown(emptyData)}
         language="fr"
         here="/historique"
         confirm={null}

@@ -4,12 +4,9 @@ import type { AccountUser } from "~/lib/account-types";
 import type { ImcRecordView } from "~/domain/stats/records";
 import { BlockHeadingLevel } from "./block-heading";
 import { WeekChart, WeightChart } from "./charts";
-import type { DashboardData, DashboardOutcome } from "~/lib/dashboard-types";
+import { DASHBOARD_BLOCK_TITLE_IDS, type DashboardOutcome, type DashboardView } from "~/lib/dashboard-types";
 import { MeasuresRecap } from "./measures-recap";
-import { MyExercises } from "./my-exercises";
-import { MyRoutines } from "./my-routines";
 import { PhotoCard } from "./photo-card";
-import { StatsPanel } from "./stats-panel";
 import styles from "./dashboard.module.css";
 
 /**
@@ -30,7 +27,8 @@ export function DashboardBody({
   user: AccountUser;
   /** The greeting's name (its initial stands in for a photo). */
   name: string;
-  data: DashboardData;
+  /** Its statistics, 'Mes routines' and 'Mes exercices' come as the server's HTML (dashboard-html.server.tsx). */
+  data: DashboardView;
   language: string;
   /** The address the dashboard is shown at (without a confirmation): forms come back here. */
   here: string;
@@ -79,9 +77,17 @@ export function DashboardBody({
           <PhotoCard user={user} name={name} here={here} confirm={confirm} flash={flash} />
           <WeekChart week={data.week} language={language} />
           <WeightChart weights={data.weights} language={language} />
-          {summary ? <StatsPanel summary={summary} language={language} /> : null}
-          {errors.routines ? null : <MyRoutines routines={data.routines} language={language} />}
-          {errors.exercises ? null : <MyExercises exercises={data.exercises} language={language} />}
+          {(["stats", "routines", "exercises"] as const).map((block) => {
+            const html = data.blocksHtml[block];
+            return html === null ? null : (
+              <section
+                key={block}
+                className={`${styles.block} ${styles.wide}`}
+                aria-labelledby={DASHBOARD_BLOCK_TITLE_IDS[block]}
+                dangerouslySetInnerHTML={{ __html: html }}
+              />
+            );
+          })}
           <MeasuresRecap measures={measures} language={language} here={here} confirm={confirm} flash={flash} />
         </div>
       </div>

@@ -1,19 +1,30 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import type { TFunction } from "~/i18n/translator";
 import { RECORD_KINDS } from "~/domain/workout/personal-records";
 import { recordValueText } from "~/lib/exercise-figures-text";
 import { formatNumber } from "~/lib/number-format";
 import { progressPath } from "~/lib/progress-path";
 import type { MyExercise } from "~/services/dashboard.server";
+import { DASHBOARD_BLOCK_TITLE_IDS } from "~/lib/dashboard-types";
 import { BlockHeading } from "./block-heading";
 import styles from "./dashboard.module.css";
 
-/** 'Mes exercices': the most logged exercises, each with its leading record and a link to its progress page. */
-export function MyExercises({ exercises, language }: { exercises: readonly MyExercise[]; language: string }) {
-  const { t } = useTranslation("dashboard");
+/**
+ * 'Mes exercices': the most logged exercises, each with its leading record
+ * and a link to its progress page. The inside of its block, rendered by the
+ * server only (dashboard-html.server.tsx); `t` is the dashboard namespace's.
+ */
+export function MyExercisesContent({
+  exercises,
+  t,
+  language,
+}: {
+  exercises: readonly MyExercise[];
+  t: TFunction;
+  language: string;
+}) {
   return (
-    <section className={`${styles.block} ${styles.wide}`} aria-labelledby="dashboard-exercises-title">
-      <BlockHeading id="dashboard-exercises-title" className={styles.blockTitle}>
+    <>
+      <BlockHeading id={DASHBOARD_BLOCK_TITLE_IDS.exercises} className={styles.blockTitle}>
         {t("exercises.title")}
       </BlockHeading>
       <p className={styles.muted}>{t("exercises.description")}</p>
@@ -26,13 +37,13 @@ export function MyExercises({ exercises, language }: { exercises: readonly MyExe
             const kind = RECORD_KINDS.find((candidate) => exercise[candidate] !== null);
             return (
               <li key={exercise.exerciseId} className={styles.exerciseItem}>
-                <Link
-                  to={progressPath(exercise.exerciseId)}
+                <a
+                  href={progressPath(exercise.exerciseId)}
                   className={styles.exerciseName}
                   aria-label={t("exercises.open", { name: exercise.name })}
                 >
                   {exercise.name}
-                </Link>
+                </a>
                 <span className={`${styles.muted} ${styles.exerciseCount}`}>
                   {t("exercises.sessions", {
                     count: exercise.sessions,
@@ -49,6 +60,6 @@ export function MyExercises({ exercises, language }: { exercises: readonly MyExe
           })}
         </ul>
       )}
-    </section>
+    </>
   );
 }

@@ -1,16 +1,20 @@
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "~/i18n/translator";
 import type { HistorySummary } from "~/domain/stats/summary";
 import { formatDate } from "~/lib/date-format";
 import { formatMeasure, formatNumber, formatSignedMeasure } from "~/lib/number-format";
+import { DASHBOARD_BLOCK_TITLE_IDS } from "~/lib/dashboard-types";
 import { BlockHeading } from "./block-heading";
 import styles from "./dashboard.module.css";
 
 /** A statistic: its label, its value (null: "Aucune donnée"), and "wraps" for a text value that may take two lines. */
 type Row = [label: string, value: string | null, wraps?: "wraps"];
 
-/** The statistics on workouts and body metrics; a figure nobody has yet says 'Aucune donnée'. */
-export function StatsPanel({ summary, language }: { summary: HistorySummary; language: string }) {
-  const { t } = useTranslation("dashboard");
+/**
+ * The statistics on workouts and body metrics; a figure nobody has yet says
+ * 'Aucune donnée'. The inside of its block, rendered by the server only
+ * (dashboard-html.server.tsx); `t` is the dashboard namespace's.
+ */
+export function StatsContent({ summary, t, language }: { summary: HistorySummary; t: TFunction; language: string }) {
   const number = (value: number | null) => (value === null ? null : formatNumber(language, value));
   const measure = (value: number | null) => (value === null ? null : formatMeasure(language, value));
   const unit = (key: "kg" | "kcal" | "min", value: string | null) =>
@@ -78,8 +82,8 @@ export function StatsPanel({ summary, language }: { summary: HistorySummary; lan
   ];
 
   return (
-    <section className={`${styles.block} ${styles.wide}`} aria-labelledby="dashboard-stats-title">
-      <BlockHeading id="dashboard-stats-title" className={styles.blockTitle}>
+    <>
+      <BlockHeading id={DASHBOARD_BLOCK_TITLE_IDS.stats} className={styles.blockTitle}>
         {t("stats.title")}
       </BlockHeading>
       <div className={styles.stats}>
@@ -106,6 +110,6 @@ export function StatsPanel({ summary, language }: { summary: HistorySummary; lan
           </div>
         ))}
       </div>
-    </section>
+    </>
   );
 }
