@@ -39,9 +39,8 @@ import { pageTitle } from "~/lib/page-title";
 import { parseTheme, themeCookieName, themeFromClientHint } from "~/lib/theme";
 import { loadNamespacesOfPattern, translationsElementId } from "~/i18n/client";
 import { useTranslations } from "~/i18n/react-i18next";
-import { getInstance, getLocale, i18nextMiddleware } from "~/middleware/i18next.server";
+import { getInstance, getLocale, i18nextMiddleware, namespaceT } from "~/middleware/i18next.server";
 import { withBlocksHtml } from "~/components/dashboard/dashboard-html.server";
-import type { TFunction } from "~/i18n/translator";
 import { refusedBodyMiddleware } from "~/middleware/refused-body.server";
 import { sameOriginMiddleware } from "~/middleware/same-origin.server";
 import { getServices } from "~/context.server";
@@ -88,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     showsDashboard && current
       ? withBlocksHtml(
           await loadDashboard(getServices(context).store, current.user, language),
-          getInstance(context).getFixedT(language, "dashboard") as unknown as TFunction,
+          namespaceT(context, "dashboard"),
           language,
           3,
         )

@@ -18,7 +18,6 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { createCookie } from "react-router";
 import {
   build,
   cpuSecondsOf,
@@ -32,8 +31,14 @@ import {
   stopAll,
   stopServer,
 } from "./bench/processes.mjs";
-import { BENCH_IMC_RECORDS, BENCH_SESSIONS, seedAdminUser, seedDashboardUser } from "./bench/dashboard-user.mjs";
-import { sessionCookieName } from "../app/lib/session-cookie-name.ts";
+import {
+  BENCH_IMC_RECORDS,
+  BENCH_SESSION_SECRET,
+  BENCH_SESSIONS,
+  seedAdminUser,
+  seedDashboardUser,
+  signedInCookieHeader,
+} from "./bench/dashboard-user.mjs";
 import { assertNodeVersion } from "./node-version.mjs";
 
 assertNodeVersion();
@@ -77,7 +82,6 @@ const SIGNED_IN_P99_TARGET_MS = 50;
 /** Rounds of hello world then each signed-in page, back to back: the median of the per-round ratios is kept. */
 const SIGNED_IN_ROUNDS = 5;
 const WITH_OTHERS = process.env.BENCH_SIGNED_IN_ONLY !== "1";
-const BENCH_SESSION_SECRET = "bench-session-secret-not-for-production-0123456789";
 
 /** The session view of /exo, with a strength, a bodyweight and a cardio exercise. */
 const SESSION_PATH = "/exo?mode=seance&choix=dumbbell-bench-press&choix=pushups&choix=running";
@@ -670,13 +674,8 @@ try {
   const databaseFile = path.join(dataDir, "bench.db");
   const dashboardToken = await seedDashboardUser(databaseFile);
   const dashboardHeaders = { Authorization: `Bearer ${dashboardToken}` };
-  // The same user in a browser: the session cookie, named and signed as the production app does.
-  const sessionCookie = createCookie(sessionCookieName(true), {
-    path: "/",
-    secure: true,
-    secrets: [BENCH_SESSION_SECRET],
-  });
-  const signedInHeaders = { Cookie: (await sessionCookie.serialize(dashboardToken)).split(";")[0] };
+  // The same user in a browser.
+  const signedInHeaders = await signedInCookieHeader(dashboardToken);
   const adminHeaders = { Authorization: `Bearer ${await seedAdminUser(databaseFile)}` };
   const summaryTargets = [
     {

@@ -12,15 +12,12 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createCookie } from "react-router";
-import { sessionCookieName } from "../app/lib/session-cookie-name.ts";
-import { seedDashboardUser } from "./bench/dashboard-user.mjs";
+import { BENCH_SESSION_SECRET, seedDashboardUser, signedInCookieHeader } from "./bench/dashboard-user.mjs";
 import { pinned, root, startServer, stopServer } from "./bench/processes.mjs";
 import { assertNodeVersion } from "./node-version.mjs";
 
 assertNodeVersion();
 
-const SESSION_SECRET = "profile-session-secret-not-for-production-0123456789";
 const pagePath = process.argv[2] ?? "/";
 const seconds = Number(process.argv[3] ?? 10);
 const top = Number(process.env.PROFILE_TOP ?? 40);
@@ -33,8 +30,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "dynami-profile-"));
 const profileDir = path.join(dataDir, "profile");
 const databaseFile = path.join(dataDir, "profile.db");
 const token = await seedDashboardUser(databaseFile);
-const cookie = createCookie(sessionCookieName(true), { path: "/", secure: true, secrets: [SESSION_SECRET] });
-const headers = process.env.PROFILE_ANONYMOUS === "1" ? {} : { Cookie: (await cookie.serialize(token)).split(";")[0] };
+const headers = process.env.PROFILE_ANONYMOUS === "1" ? {} : await signedInCookieHeader(token);
 
 const app = await startServer(
   "app server",
@@ -43,7 +39,7 @@ const app = await startServer(
     NODE_ENV: "production",
     DATABASE_URL: `sqlite:${databaseFile}`,
     MAIL_DIR: path.join(dataDir, "mail"),
-    SESSION_SECRET,
+    SESSION_SECRET: BENCH_SESSION_SECRET,
   },
 );
 try {

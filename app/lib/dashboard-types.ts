@@ -24,8 +24,11 @@ export const DASHBOARD_BLOCK_TITLE_IDS = {
   exercises: "dashboard-exercises-title",
 } as const;
 
-/** The dashboard as a page or the account dialog gets it: its data, and its blocks' HTML. */
-export type DashboardView = DashboardData & { blocksHtml: DashboardBlocksHtml };
+/**
+ * The dashboard as a page or the account dialog gets it: its data, and its
+ * blocks' HTML in place of the lists they show (sent once, not twice).
+ */
+export type DashboardView = Omit<DashboardData, "routines" | "exercises"> & { blocksHtml: DashboardBlocksHtml };
 
 /** What a dashboard form asks the action to do (its hidden `intent`). */
 export const dashboardIntents = ["photo-upload", "photo-delete", "measure-delete", "workout-delete"] as const;

@@ -12,6 +12,7 @@ import {
   toSupportedLanguage,
 } from "~/i18n/languages";
 import { readCookie } from "~/lib/cookies";
+import type { TFunction } from "~/i18n/translator";
 
 const oneYearInSeconds = 60 * 60 * 24 * 365;
 
@@ -75,4 +76,12 @@ export function getLocale(context: Readonly<RouterContextProvider>): Language {
 /** The request's i18next instance (translate with `.t`, "ns:key" for another namespace than common). */
 export function getInstance(context: Readonly<RouterContextProvider>): i18n {
   return getRequestInstance(context);
+}
+
+/**
+ * The request's translator of one namespace, in the app's own TFunction shape
+ * (what components that render on the server apart from the page take as `t`).
+ */
+export function namespaceT(context: Readonly<RouterContextProvider>, namespace: string): TFunction {
+  return getRequestInstance(context).getFixedT(getLocale(context), namespace) as unknown as TFunction;
 }

@@ -1,5 +1,4 @@
 import type { TFunction as I18nextTFunction } from "i18next";
-import type { TFunction } from "~/i18n/translator";
 import { NO_SESSION_MEMORY, type SessionMemory } from "~/domain/workout/last-time";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +8,7 @@ import type { RootLoaderData } from "~/lib/root-loader-data";
 import { WorkoutPage } from "~/components/workout/workout-page";
 import { parseBuilderParams } from "~/domain/workout/builder-url";
 import { pageTitle } from "~/lib/page-title";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getInstance, getLocale, namespaceT } from "~/middleware/i18next.server";
 import { type BuilderView, builderRequest } from "~/services/workout/builder.server";
 import {
   newSessionFormStart,
@@ -91,7 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionStart = session ? newSessionFormStart(now) : null;
   const current = await getCurrentUser(context, request);
   const services = getServices(context);
-  const sessionT = getInstance(context).getFixedT(language, "workout-session") as unknown as TFunction;
+  const sessionT = namespaceT(context, "workout-session");
   const exercises = session || state.step === 3 ? sessionExercises(url, language) : [];
   const [lastSession, routines, routine] = await Promise.all([
     current ? lastWorkoutSession(services, current.user.id) : null,
@@ -106,13 +105,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : null;
   const routineHtml = {
     shelf:
-      routines && routines.length > 0
-        ? routineShelfHtml(
-            routines,
-            getInstance(context).getFixedT(language, "dashboard") as unknown as TFunction,
-            language,
-          )
-        : null,
+      routines && routines.length > 0 ? routineShelfHtml(routines, namespaceT(context, "dashboard"), language) : null,
     // 'Enregistrer comme routine' under the builder's list and the session's cards (not for a routine it runs).
     save:
       exercises.length > 0 && state.mode !== "search" && !routine

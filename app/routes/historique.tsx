@@ -13,13 +13,12 @@ import { getServices } from "~/context.server";
 import { PHOTO_BODY_LIMIT_BYTES } from "~/domain/photo";
 import type { BodyLimitHandle } from "~/lib/body-limits";
 import { pageTitle } from "~/lib/page-title";
-import { getInstance, getLocale } from "~/middleware/i18next.server";
+import { getInstance, getLocale, namespaceT } from "~/middleware/i18next.server";
 import type { RootLoaderData } from "~/lib/root-loader-data";
 import { getCurrentUser, publicUser } from "~/services/auth/session.server";
 import { dashboardFlash, runDashboardAction } from "~/services/dashboard-actions.server";
 import { loadDashboard } from "~/services/dashboard.server";
 import { withBlocksHtml } from "~/components/dashboard/dashboard-html.server";
-import type { TFunction } from "~/i18n/translator";
 import { pastWorkoutsPage } from "~/services/workout/sessions.server";
 import { PAST_WORKOUTS_CURSOR_PARAM } from "~/domain/workout/session-page";
 
@@ -46,8 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadDashboard(services.store, current.user, language),
     pastWorkoutsPage(services, current.user.id, cursor),
   ]);
-  const t = getInstance(context).getFixedT(language, "dashboard") as unknown as TFunction;
-  return { title, user: publicUser(current.user), dashboard: withBlocksHtml(dashboardData, t, language, 2), workouts };
+  const dashboard = withBlocksHtml(dashboardData, namespaceT(context, "dashboard"), language, 2);
+  return { title, user: publicUser(current.user), dashboard, workouts };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -2,6 +2,8 @@
 // 1,000 days, so the streak reads every page of days) and 200 IMC records,
 // written straight into the bench's SQLite file before the app starts, with
 // the figures and the exercise history the app keeps as sessions are saved. Returns a bearer token.
+import { createCookie } from "react-router";
+import { sessionCookieName } from "../../app/lib/session-cookie-name.ts";
 import { hashToken, newToken } from "../../app/services/auth/tokens.server.ts";
 import { imcHistoryEntry } from "../../app/domain/history.ts";
 import { addDays, dayKeyOf } from "../../app/domain/stats/days.ts";
@@ -9,6 +11,18 @@ import { sessionContribution } from "../../app/domain/stats/summary.ts";
 import { sessionToSave } from "../../app/domain/workout/session-payload.ts";
 import { exerciseLogsOf } from "../../app/domain/workout/personal-records.ts";
 import { openSqliteStore } from "../../app/store/sqlite/sqlite-store.server.ts";
+
+/** The SESSION_SECRET the bench's production servers run with. */
+export const BENCH_SESSION_SECRET = "bench-session-secret-not-for-production-0123456789";
+
+/**
+ * The Cookie header a browser signed in with `token` sends to a production
+ * server run with BENCH_SESSION_SECRET: the cookie named and signed as the app does.
+ */
+export async function signedInCookieHeader(token) {
+  const cookie = createCookie(sessionCookieName(true), { path: "/", secure: true, secrets: [BENCH_SESSION_SECRET] });
+  return { Cookie: (await cookie.serialize(token)).split(";")[0] };
+}
 
 export const BENCH_SESSIONS = 1_000;
 export const BENCH_IMC_RECORDS = 200;

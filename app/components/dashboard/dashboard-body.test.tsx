@@ -94,8 +94,9 @@ function shown(data: DashboardData) {
   return withBlocksHtml(data, fixedT(translationSetFor("fr", ["common", "dashboard"]), "dashboard"), "fr", 3);
 }
 
-function body(data: DashboardData) {
-  return render(
+/** The dashboard of `data` as /historique shows it. */
+function bodyOf(data: DashboardData) {
+  return (
     <DashboardBody
       user={user}
       name="Léa"
@@ -104,8 +105,12 @@ function body(data: DashboardData) {
       here="/historique"
       confirm={null}
       flash={null}
-    />,
+    />
   );
+}
+
+function body(data: DashboardData) {
+  return render(bodyOf(data));
 }
 
 const EMPTY_MESSAGE =
@@ -216,24 +221,14 @@ describe("the dashboard as the server renders it", () => {
       sessions: 1,
       ...overrides,
     });
-    const element = (
-      <DashboardBody
-        user={user}
-        name="Léa"
-        data={shown({
-          ...emptyData,
-          exercises: [
-            record({ bestE1rmKg: 28.5, heaviestKg: 22.5, sessions: 12 }),
-            record({ exerciseId: "running", name: "Course à pied", longestSec: 1_830, sessions: 1 }),
-            record({ exerciseId: "pullups", name: "Tractions", mostReps: 15, sessions: 3 }),
-          ],
-        })}
-        language="fr"
-        here="/historique"
-        confirm={null}
-        flash={null}
-      />
-    );
+    const element = bodyOf({
+      ...emptyData,
+      exercises: [
+        record({ bestE1rmKg: 28.5, heaviestKg: 22.5, sessions: 12 }),
+        record({ exerciseId: "running", name: "Course à pied", longestSec: 1_830, sessions: 1 }),
+        record({ exerciseId: "pullups", name: "Tractions", mostReps: 15, sessions: 3 }),
+      ],
+    });
     const html = renderHtml(element);
     expect(html).toContain('href="/progression/dumbbell-bench-press"');
     expect(html).toContain('href="/progression/running"');
@@ -263,17 +258,7 @@ describe("the dashboard as the server renders it", () => {
       lastDoneAt,
     });
     const routines = [routine(1, "2026-11-21T09:00:00.000Z"), ...[2, 3, 4, 5, 6].map((index) => routine(index, null))];
-    const element = (
-      <DashboardBody
-        user={user}
-        name="Léa"
-        data={shown({ ...emptyData, routines })}
-        language="fr"
-        here="/historique"
-        confirm={null}
-        flash={null}
-      />
-    );
+    const element = bodyOf({ ...emptyData, routines });
     const html = renderHtml(element);
     expect(html).toContain('href="/routines/r1"');
     expect(html).toContain('href="/routines/r1/commencer"');
@@ -294,18 +279,7 @@ describe("the dashboard as the server renders it", () => {
   });
 
   it("says 'Chargement…' while the dashboard's texts are on their way", () => {
-    const text = render(
-      <DashboardBody
-        user={user}
-        name="Léa"
-        data={shown(emptyData)}
-        language="fr"
-        here="/historique"
-        confirm={null}
-        flash={null}
-      />,
-      { namespaces: ["common", "account"], lazy: true },
-    );
+    const text = render(bodyOf(emptyData), { namespaces: ["common", "account"], lazy: true });
     expect(text.trim()).toBe("Chargement…");
   });
 

@@ -20,16 +20,17 @@ export function withBlocksHtml(
 ): DashboardView {
   const render = (content: React.ReactNode) =>
     renderToStaticMarkup(<BlockHeadingLevel value={headingLevel}>{content}</BlockHeadingLevel>);
+  const { routines, exercises, ...shown } = data;
   return {
-    ...data,
+    ...shown,
     blocksHtml: {
       stats: data.summary ? render(<StatsContent summary={data.summary} t={t} language={language} />) : null,
       routines: data.errors.routines
         ? null
-        : render(<MyRoutinesContent routines={data.routines} t={t} language={language} />),
+        : render(<MyRoutinesContent routines={routines} t={t} language={language} />),
       exercises: data.errors.exercises
         ? null
-        : render(<MyExercisesContent exercises={data.exercises} t={t} language={language} />),
+        : render(<MyExercisesContent exercises={exercises} t={t} language={language} />),
     },
   };
 }
