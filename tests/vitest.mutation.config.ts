@@ -10,9 +10,12 @@ export default mergeConfig(
     test: {
       exclude: [
         "**/node_modules/**",
+        "app/server/broken-bodies.test.ts",
+        "app/server/http-hygiene.test.ts",
+        "app/server/installable-app.test.ts",
         "app/server/main.test.ts",
         "app/server/several-instances.test.ts",
-        "app/server/http-hygiene.test.ts",
+        "app/server/trust-proxy.test.ts",
         "scripts/**",
       ],
     },
