@@ -6,6 +6,8 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { installableAppFiles, precachedTranslations } from "./scripts/pwa/build-files.ts";
+import { slimPreloadHelper } from "./scripts/build/slim-preload-helper.ts";
+import { cssModuleNamer } from "./scripts/build/css-module-names.ts";
 
 /**
  * Components import useTranslation and Trans from "react-i18next" as usual;
@@ -91,6 +93,16 @@ function siteChunk() {
 
 const site = siteChunk();
 
+/**
+ * The dashboard's chart box, kept whole with the styles and headings its
+ * deletion questions share: as they load on demand, the bundler would
+ * otherwise split those few modules into one more request.
+ */
+const chartBoxGroup = {
+  name: "chart-box",
+  test: /\/app\/components\/dashboard\/(chart-box\.tsx|chart-scale\.ts|block-heading\.tsx|dashboard\.module\.css)/,
+};
+
 const localesDir = fileURLToPath(new URL("./locales", import.meta.url));
 /** Where the browser's files go (react-router.config.ts: BUILD_DIR, default ./build). */
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
@@ -141,15 +153,27 @@ const serviceWorker = VitePWA({
   (plugin) => ({ ...plugin, applyToEnvironment: (environment) => environment.name === "client" }) satisfies Plugin,
 );
 
-export default defineConfig({
-  plugins: [reactRouter(), precompressClientAssets(), site.plugin, installableAppFiles({ localesDir }), serviceWorker],
+export default defineConfig(({ command }) => ({
+  // Short, compressible class names in the built site (scripts/build/css-module-names.ts); readable ones in development.
+  css:
+    command === "build"
+      ? { modules: { generateScopedName: cssModuleNamer(path.dirname(fileURLToPath(import.meta.url))) } }
+      : {},
+  plugins: [
+    slimPreloadHelper(),
+    reactRouter(),
+    precompressClientAssets(),
+    site.plugin,
+    installableAppFiles({ localesDir }),
+    serviceWorker,
+  ],
   resolve: { alias: appAliases },
   build: {
-    rolldownOptions: { output: { codeSplitting: { groups: [site.group] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [site.group, chartBoxGroup] } } },
     assetsInlineLimit: 0,
     // One stylesheet for the whole site: a page blocks on a single request
     // (cached for the next pages) instead of one per component, and styles
     // of code loaded later (the account dialog) are there from the start.
     cssCodeSplit: false,
   },
-});
+}));

@@ -4,12 +4,14 @@ import { HydratedRouter } from "react-router/dom";
 import { accountSearchParam, parseAccountView } from "~/components/account/account-url";
 import { loadSignInViews } from "~/components/account/sign-in-views-loader";
 import { loadDashboardBody } from "~/components/dashboard/dashboard-body-loader";
+import { loadDashboardConfirm } from "~/components/dashboard/dashboard-confirm-loader";
 import { loadSearchPanel } from "~/components/workout/search-panel-loader";
 import { loadBuilderSteps } from "~/components/workout/builder-steps-loader";
 import { loadSessionView } from "~/components/workout/session/session-view-loader";
 import { BUILDER_PARAMS, SEARCH_MODE_VALUE, SESSION_MODE_VALUE } from "~/domain/workout/builder-params";
 import { startTranslations } from "~/i18n/client";
 import { languageStorageKey } from "~/i18n/languages";
+import { confirmSearchParam, dashboardPath } from "~/lib/dashboard-address";
 import { TranslationsProvider } from "~/i18n/react-i18next";
 import { rememberPreference } from "~/lib/consent";
 import { SiteStylesheetsProvider, siteStylesheetsInDocument } from "~/lib/site-stylesheet";
@@ -37,7 +39,8 @@ function hydrate() {
   });
 }
 
-// An address that opens a view of the account dialog, or /exo (its builder steps, a session or the search):
+// An address that opens a view of the account dialog, asks to confirm a
+// dashboard deletion, or /exo (its builder steps, a session or the search):
 // their code first (a part that waited for its code while hydrating would be
 // rendered again from scratch).
 const search = new URLSearchParams(window.location.search);
@@ -45,6 +48,8 @@ const loadedFirst: Promise<unknown>[] = [];
 const accountView = parseAccountView(search.get(accountSearchParam));
 if (accountView === "history") loadedFirst.push(loadDashboardBody());
 else if (accountView) loadedFirst.push(loadSignInViews());
+const dashboardShown = accountView === "history" || window.location.pathname === dashboardPath;
+if (dashboardShown && search.has(confirmSearchParam)) loadedFirst.push(loadDashboardConfirm());
 if (window.location.pathname === "/exo") {
   const mode = search.get(BUILDER_PARAMS.mode);
   if (mode === SESSION_MODE_VALUE) loadedFirst.push(loadSessionView());

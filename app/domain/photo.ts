@@ -3,28 +3,20 @@
 // re-encoded to WebP, an animated GIF keeps its first frame), and the texts
 // of the photo card. No I/O: the service decodes with sharp.
 
-/** 5 MB: the file itself. */
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-/** The upload's whole body: the file plus the multipart envelope and a few small fields. */
-export const PHOTO_BODY_LIMIT_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
-/**
- * Decoded pixels at most (width x height), checked from the header before
- * decoding: a few kilobytes of PNG can claim billions of pixels (a
- * decompression bomb). 50 million covers the photos of today's phones.
- */
-export const PHOTO_MAX_PIXELS = 50_000_000;
-/** The stored photo: a square of this side, cropped to the centre. */
-export const PHOTO_SIZE_PX = 512;
-/** The multipart field of the upload. */
-export const PHOTO_FIELD = "photo";
-/** The success message stays this long (section 4). */
-export const PHOTO_MESSAGE_MS = 3_000;
+import { PHOTO_MAX_BYTES } from "./photo-limits";
+
+export {
+  PHOTO_ACCEPT,
+  PHOTO_BODY_LIMIT_BYTES,
+  PHOTO_FIELD,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_PIXELS,
+  PHOTO_MESSAGE_MS,
+  PHOTO_SIZE_PX,
+} from "./photo-limits";
 
 export const ACCEPTED_PHOTO_FORMATS = ["jpeg", "png", "gif", "webp"] as const;
 export type PhotoFormat = (typeof ACCEPTED_PHOTO_FORMATS)[number];
-/** What the file picker offers (a hint only: the server decodes to know). */
-export const PHOTO_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
-
 export const PHOTO_MESSAGES = {
   updated: "Photo mise à jour avec succès",
   deleted: "Photo supprimée avec succès",

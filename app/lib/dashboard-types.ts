@@ -1,5 +1,6 @@
 import type { PhotoMessageCode } from "~/domain/photo";
 import type { DashboardData } from "~/services/dashboard.server";
+import { confirmSearchParam } from "./dashboard-address";
 
 // Shapes shared by the dashboard's action, the flash that carries its
 // outcome back, and the dashboard's components.
@@ -58,16 +59,31 @@ export const dashboardMessageCodes = [
 )[];
 export type DashboardMessageCode = (typeof dashboardMessageCodes)[number];
 
+/** The spec's messages for a refused answer without a code of its own, and for a request that never got an answer. */
+export const dashboardFallbacks: Record<
+  DashboardIntent,
+  { failed: DashboardMessageCode; network: DashboardMessageCode }
+> = {
+  "photo-upload": { failed: "uploadFailed", network: "uploadPhotoFailed" },
+  "photo-delete": { failed: "deleteFailed", network: "deletePhotoFailed" },
+  "measure-delete": { failed: "measureDeleteFailed", network: "measureDeleteFailed" },
+  "workout-delete": { failed: "workoutDeleteFailed", network: "workoutDeleteFailed" },
+};
+
 export interface DashboardOutcome {
   intent: DashboardIntent;
   ok: boolean;
   code: DashboardMessageCode;
 }
 
-/** The search parameter that asks to confirm a deletion: "photo", a measure's id, or "seance-" and a workout's id. */
-export const confirmSearchParam = "supprimer";
-/** Where the dashboard's forms post. */
-export const dashboardPath = "/historique";
+export { confirmSearchParam, dashboardPath } from "./dashboard-address";
 
 /** The confirmation target of a past workout (?supprimer=seance-<id>). */
 export const workoutConfirmTarget = (id: string) => `seance-${id}`;
+
+/** The address that asks to confirm a deletion ("photo", a measure's id or a workout's target). */
+export function confirmHref(here: string, target: string): string {
+  const url = new URL(here, "http://local.invalid");
+  url.searchParams.set(confirmSearchParam, target);
+  return url.pathname + url.search;
+}

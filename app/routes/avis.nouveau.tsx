@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/avis.nouveau";
 import { withAccountView } from "~/components/account/account-url";
-import { greetingName } from "~/components/account/history-view";
+import { greetingName } from "~/domain/greeting-name";
 import { reviewFormPath } from "~/components/community/community-paths";
 import { type ReviewActionData, ReviewForm } from "~/components/community/review-form";
 import styles from "~/components/community/review-page.module.css";

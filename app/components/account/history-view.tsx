@@ -5,6 +5,7 @@ import type { DashboardBody as DashboardBodyComponent } from "~/components/dashb
 import { loadDashboardBody } from "~/components/dashboard/dashboard-body-loader";
 import { confirmSearchParam, dashboardPath } from "~/lib/dashboard-types";
 import { LogoutIcon } from "~/components/layout/icons";
+import { greetingName } from "~/domain/greeting-name";
 import type { RootLoaderData } from "~/lib/root-loader-data";
 import { FormMessage } from "./form-message";
 import { accountDialogTitleId, useAccountDialog } from "./account-dialog-context";
@@ -18,11 +19,6 @@ import { LogoutForm } from "./logout-form";
 function DashboardBody(props: ComponentProps<typeof DashboardBodyComponent>) {
   const { DashboardBody: Body } = use(loadDashboardBody());
   return <Body {...props} />;
-}
-
-/** The name the greeting uses: the display name, else the first name, else the pseudo. */
-export function greetingName(user: Pick<AccountUser, "displayName" | "prenom" | "pseudo">): string {
-  return user.displayName?.trim() || user.prenom?.trim() || user.pseudo;
 }
 
 /**

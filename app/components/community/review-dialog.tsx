@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { AccountUser } from "~/lib/account-types";
-import { greetingName } from "~/components/account/history-view";
+import { greetingName } from "~/domain/greeting-name";
 import { Modal } from "~/components/ui/modal";
 import { REVIEW_TIMINGS } from "~/domain/reviews";
 import { type ReviewActionData, ReviewForm } from "./review-form";

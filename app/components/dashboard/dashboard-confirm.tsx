@@ -82,10 +82,3 @@ export function ConfirmModal({
     </Modal>
   );
 }
-
-/** The address that asks to confirm a deletion ("photo", or a measure's id). */
-export function confirmHref(here: string, target: string): string {
-  const url = new URL(here, "http://local.invalid");
-  url.searchParams.set("supprimer", target);
-  return url.pathname + url.search;
-}

@@ -1,45 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { DashboardIntent, DashboardMessageCode, DashboardOutcome } from "~/lib/dashboard-types";
-import { dashboardMessageCodes } from "~/lib/dashboard-types";
+import { loadOnDemand } from "~/lib/load-on-demand";
+import { type DashboardIntent, type DashboardOutcome, dashboardFallbacks } from "~/lib/dashboard-types";
 
-// With JavaScript the dashboard calls its JSON API (the calls the spec
-// lists), shows the outcome in place and refreshes the data. A failed
-// answer without a message of its own, and a request that never got an
-// answer, get the spec's fallbacks.
-
-type Fallbacks = { failed: DashboardMessageCode; network: DashboardMessageCode };
-
-const FALLBACKS: Record<DashboardIntent, Fallbacks> = {
-  "photo-upload": { failed: "uploadFailed", network: "uploadPhotoFailed" },
-  "photo-delete": { failed: "deleteFailed", network: "deletePhotoFailed" },
-  "measure-delete": { failed: "measureDeleteFailed", network: "measureDeleteFailed" },
-  "workout-delete": { failed: "workoutDeleteFailed", network: "workoutDeleteFailed" },
-};
-
-const SUCCESS: Record<DashboardIntent, DashboardMessageCode> = {
-  "photo-upload": "updated",
-  "photo-delete": "deleted",
-  "measure-delete": "measureDeleted",
-  "workout-delete": "workoutDeleted",
-};
-
-function isCode(value: unknown): value is DashboardMessageCode {
-  return typeof value === "string" && (dashboardMessageCodes as readonly string[]).includes(value);
-}
-
-export async function callDashboardApi(intent: DashboardIntent, request: Request): Promise<DashboardOutcome> {
-  let response: Response;
-  try {
-    response = await fetch(request);
-  } catch {
-    return { intent, ok: false, code: FALLBACKS[intent].network };
-  }
-  const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
-  if (response.ok) return { intent, ok: true, code: SUCCESS[intent] };
-  if (response.status === 401) return { intent, ok: false, code: "notSignedIn" };
-  return { intent, ok: false, code: isCode(body?.code) ? body.code : FALLBACKS[intent].failed };
-}
+// The calls themselves (dashboard-api.ts) load with the first one: a page
+// that only shows the dashboard carries no code for them.
+const loadDashboardApi = loadOnDemand(() => import("./dashboard-api"));
 
 /** Runs dashboard requests one at a time; the page's data is read again after each success. */
 export function useDashboardRequests() {
@@ -51,7 +17,11 @@ export function useDashboardRequests() {
     async (intent: DashboardIntent, request: Request) => {
       setPending(intent);
       setOutcome(null);
-      const answer = await callDashboardApi(intent, request);
+      const answer = await loadDashboardApi().then(
+        ({ callDashboardApi }) => callDashboardApi(intent, request),
+        // Its code could not load: the network is down, as when the call itself gets no answer.
+        () => ({ intent, ok: false, code: dashboardFallbacks[intent].network }),
+      );
       if (answer.ok) await revalidator.revalidate();
       setPending(null);
       setOutcome(answer);

@@ -7,9 +7,9 @@ import { formatDate } from "~/lib/date-format";
 import { formatMeasure } from "~/lib/number-format";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { PastSetView, PastWorkoutsPage, PastWorkoutView } from "~/services/workout/sessions.server";
-import { ConfirmModal, ConfirmPanel, confirmHref } from "./dashboard-confirm";
+import { ConfirmModal, ConfirmPanel } from "./confirm-on-demand";
 import { useDashboardRequests, useFleetingOutcome } from "./dashboard-requests";
-import { type DashboardOutcome, dashboardPath, workoutConfirmTarget } from "~/lib/dashboard-types";
+import { confirmHref, type DashboardOutcome, dashboardPath, workoutConfirmTarget } from "~/lib/dashboard-types";
 import { OutcomeMessage } from "./outcome-message";
 import styles from "./dashboard.module.css";
 

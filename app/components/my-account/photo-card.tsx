@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { Spinner } from "~/components/account/form-message";
 import { MY_ACCOUNT_MESSAGES, type MyAccountMessageKey, photoMessageKey } from "~/domain/my-account";
-import { PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MESSAGE_MS } from "~/domain/photo";
+import { PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MESSAGE_MS } from "~/domain/photo-limits";
 import styles from "./my-account.module.css";
 import type { SectionOutcome } from "./my-account-types";
 import { Intent, Outcome, Section } from "./section";

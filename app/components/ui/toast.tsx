@@ -1,14 +1,9 @@
-import { useCallback, useEffect, useState } from "react";
-import { CloseIcon } from "~/components/layout/icons";
-import styles from "./toast.module.css";
+import { Suspense, use, useCallback, useEffect, useState } from "react";
+import { loadOnDemand } from "~/lib/load-on-demand";
+import type { ToastMessage, ToastTone } from "./toast-content";
+import styles from "./toast-region.module.css";
 
-export type ToastTone = "success" | "error" | "info";
-
-export interface ToastMessage {
-  id: number;
-  tone: ToastTone;
-  text: string;
-}
+export type { ToastMessage, ToastTone };
 
 /** One toast at a time: a new one replaces the current one. It hides itself after `autoHideMs`. */
 export function useToast(autoHideMs = 6000) {
@@ -28,6 +23,15 @@ export function useToast(autoHideMs = 6000) {
   return { toast, show, dismiss };
 }
 
+// A toast's look loads with the first one (toast-content.tsx, with its
+// styles): the region is there from the start, empty, as screen readers need it.
+const loadToastContent = loadOnDemand(() => import("./toast-content"));
+
+function ToastWhenLoaded(props: { toast: ToastMessage; onDismiss: () => void; dismissLabel: string }) {
+  const { ToastContent } = use(loadToastContent());
+  return <ToastContent {...props} />;
+}
+
 /**
  * The polite live region the toasts appear in. It stays in the page even when
  * empty, so screen readers announce each new toast.
@@ -44,32 +48,10 @@ export function ToastRegion({
   return (
     <output className={styles.region} aria-live="polite" aria-atomic="true">
       {toast ? (
-        <span key={toast.id} className={`${styles.toast} ${styles[toast.tone]}`}>
-          <ToneMark tone={toast.tone} />
-          <span className={styles.text}>{toast.text}</span>
-          <button
-            type="button"
-            className={styles.dismiss}
-            onClick={onDismiss}
-            aria-label={dismissLabel}
-            title={dismissLabel}
-          >
-            <CloseIcon className={styles.dismissIcon} />
-          </button>
-        </span>
+        <Suspense fallback={null}>
+          <ToastWhenLoaded key={toast.id} toast={toast} onDismiss={onDismiss} dismissLabel={dismissLabel} />
+        </Suspense>
       ) : null}
     </output>
-  );
-}
-
-/** The tone is also told by a shape, not only a colour: a tick, a cross or a dot. */
-function ToneMark({ tone }: { tone: ToastTone }) {
-  return (
-    <svg className={styles.mark} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="12" className={styles.markBackground} />
-      {tone === "success" ? <path d="M7 12.5l3.5 3.5L17 9" className={styles.markStroke} /> : null}
-      {tone === "error" ? <path d="M8.5 8.5l7 7M15.5 8.5l-7 7" className={styles.markStroke} /> : null}
-      {tone === "info" ? <path d="M12 11v5M12 7.5v.5" className={styles.markStroke} /> : null}
-    </svg>
   );
 }

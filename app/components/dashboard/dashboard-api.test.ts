@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { callDashboardApi } from "./dashboard-requests";
+import { callDashboardApi } from "./dashboard-api";
 
 // What the dashboard shows, with JavaScript, for each kind of answer of its API.
 
