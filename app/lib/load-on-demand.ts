@@ -1,3 +1,5 @@
+import { type ComponentType, createElement, use } from "react";
+
 // Code a page needs only sometimes (a dialog's view, the session runner, the
 // dashboard) loads on demand: in the browser when it is about to show, on
 // the server once at start, so no render of it ever waits (a waiting part of
@@ -38,4 +40,22 @@ export function loadOnDemand<T>(importModule: () => Promise<T>): () => Promise<T
 export function arrivedModule<T>(loading: Promise<T>): T | null {
   const module = loading as LoadingModule<T>;
   return module.status === "fulfilled" ? (module.value ?? null) : null;
+}
+
+/**
+ * A component of a module loaded on demand, as a component to render in
+ * its place: it waits for the module (React's use(), so inside a Suspense
+ * boundary, or hydrated after app/entry.client.tsx loaded it first) and
+ * renders the module's export `name` with the same props.
+ */
+export function componentOnDemand<Module, Name extends keyof Module>(
+  load: () => Promise<Module>,
+  name: Name,
+): Module[Name] extends ComponentType<infer Props> ? ComponentType<Props> : never {
+  function OnDemand(props: object) {
+    const Component = use(load())[name] as ComponentType<object>;
+    return createElement(Component, props);
+  }
+  OnDemand.displayName = `OnDemand(${String(name)})`;
+  return OnDemand as never;
 }

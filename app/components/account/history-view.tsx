@@ -1,9 +1,9 @@
-import { type ComponentProps, Suspense, use } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
-import type { DashboardBody as DashboardBodyComponent } from "~/components/dashboard/dashboard-body";
 import { loadDashboardBody } from "~/components/dashboard/dashboard-body-loader";
 import { confirmSearchParam, dashboardPath } from "~/lib/dashboard-types";
+import { componentOnDemand } from "~/lib/load-on-demand";
 import { LogoutIcon } from "~/components/layout/icons";
 import { greetingName } from "~/domain/greeting-name";
 import type { RootLoaderData } from "~/lib/root-loader-data";
@@ -16,10 +16,7 @@ import { LogoutForm } from "./logout-form";
 
 // The dashboard's code loads on demand (dashboard-body-loader.ts): the
 // server's HTML stays while it loads.
-function DashboardBody(props: ComponentProps<typeof DashboardBodyComponent>) {
-  const { DashboardBody: Body } = use(loadDashboardBody());
-  return <Body {...props} />;
-}
+const DashboardBody = componentOnDemand(loadDashboardBody, "DashboardBody");
 
 /**
  * 'Historique': the greeting, the dashboard (photo, charts, statistics,

@@ -1,22 +1,15 @@
-import { type ComponentProps, Suspense, use } from "react";
-import type * as Confirm from "./dashboard-confirm";
+import { type ComponentProps, Suspense } from "react";
+import { componentOnDemand } from "~/lib/load-on-demand";
 import { loadDashboardConfirm } from "./dashboard-confirm-loader";
 
 // The dashboard's deletion questions, their code loaded when one is asked
 // (dashboard-confirm-loader.ts). Until it is there nothing shows: the modal
 // opens a moment later, the page behind unchanged.
 
-function PanelWhenLoaded(props: ComponentProps<typeof Confirm.ConfirmPanel>) {
-  const { ConfirmPanel: Panel } = use(loadDashboardConfirm());
-  return <Panel {...props} />;
-}
+const PanelWhenLoaded = componentOnDemand(loadDashboardConfirm, "ConfirmPanel");
+const ModalWhenLoaded = componentOnDemand(loadDashboardConfirm, "ConfirmModal");
 
-function ModalWhenLoaded(props: ComponentProps<typeof Confirm.ConfirmModal>) {
-  const { ConfirmModal: Modal } = use(loadDashboardConfirm());
-  return <Modal {...props} />;
-}
-
-export function ConfirmPanel(props: ComponentProps<typeof Confirm.ConfirmPanel>) {
+export function ConfirmPanel(props: ComponentProps<typeof PanelWhenLoaded>) {
   return (
     <Suspense fallback={null}>
       <PanelWhenLoaded {...props} />
@@ -24,7 +17,7 @@ export function ConfirmPanel(props: ComponentProps<typeof Confirm.ConfirmPanel>)
   );
 }
 
-export function ConfirmModal(props: ComponentProps<typeof Confirm.ConfirmModal>) {
+export function ConfirmModal(props: ComponentProps<typeof ModalWhenLoaded>) {
   return (
     <Suspense fallback={null}>
       <ModalWhenLoaded {...props} />

@@ -1,5 +1,5 @@
-import { Suspense, use, useCallback, useEffect, useState } from "react";
-import { loadOnDemand } from "~/lib/load-on-demand";
+import { Suspense, useCallback, useEffect, useState } from "react";
+import { componentOnDemand, loadOnDemand } from "~/lib/load-on-demand";
 import type { ToastMessage, ToastTone } from "./toast-content";
 import styles from "./toast-region.module.css";
 
@@ -27,10 +27,7 @@ export function useToast(autoHideMs = 6000) {
 // styles): the region is there from the start, empty, as screen readers need it.
 const loadToastContent = loadOnDemand(() => import("./toast-content"));
 
-function ToastWhenLoaded(props: { toast: ToastMessage; onDismiss: () => void; dismissLabel: string }) {
-  const { ToastContent } = use(loadToastContent());
-  return <ToastContent {...props} />;
-}
+const ToastWhenLoaded = componentOnDemand(loadToastContent, "ToastContent");
 
 /**
  * The polite live region the toasts appear in. It stays in the page even when

@@ -1,12 +1,11 @@
-import { Suspense, use, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { LAST_STEP } from "~/domain/workout/builder-state";
 import { BUILDER_PARAMS, formatBuilderAction } from "~/domain/workout/builder-url";
 import { RANDOM_TEXT_COUNTS } from "~/domain/workout/random-texts";
+import { componentOnDemand } from "~/lib/load-on-demand";
 import type { BuilderView } from "~/services/workout/builder.server";
 import { UserPanel, TipCard } from "./below-builder";
-import type { BuilderSteps } from "./builder-steps";
 import { loadBuilderSteps } from "./builder-steps-loader";
-import type { SearchPanel as SearchPanelView } from "./search-panel";
 import { loadSearchPanel } from "./search-panel-loader";
 import { StateFields } from "./state-fields";
 import type { LastSessionView } from "~/services/workout/sessions.server";
@@ -49,22 +48,13 @@ export interface WorkoutUser {
 }
 
 /** The session view, its code loaded on demand (session-view-loader.ts). */
-function SessionView(props: SessionViewProps) {
-  const { default: View } = use(loadSessionView());
-  return <View {...props} />;
-}
+const SessionView = componentOnDemand(loadSessionView, "default");
 
 /** The builder's steps, their code loaded on demand (builder-steps-loader.ts). */
-function BuilderStepsPart(props: React.ComponentProps<typeof BuilderSteps>) {
-  const { BuilderSteps: View } = use(loadBuilderSteps());
-  return <View {...props} />;
-}
+const BuilderStepsPart = componentOnDemand(loadBuilderSteps, "BuilderSteps");
 
 /** The search mode, its code loaded on demand (search-panel-loader.ts). */
-function SearchPanel(props: React.ComponentProps<typeof SearchPanelView>) {
-  const { SearchPanel: View } = use(loadSearchPanel());
-  return <View {...props} />;
-}
+const SearchPanel = componentOnDemand(loadSearchPanel, "SearchPanel");
 
 const startLoadingSessionView = () => void loadSessionView();
 const prefetchSessionView = {

@@ -1,9 +1,10 @@
-import { Suspense, use } from "react";
+import { Suspense } from "react";
 import { Link } from "react-router";
 import { withAccountView } from "~/components/account/account-url";
 import { AlertIcon, CheckCircleIcon } from "~/components/layout/icons";
 import type { SessionResult } from "~/domain/workout/session-payload";
 import { durationMinutes } from "~/domain/workout/session-timer";
+import { componentOnDemand } from "~/lib/load-on-demand";
 import { CheckIcon } from "../workout-icons";
 import { loadNewRecords } from "./new-records-loader";
 import { loadSummaryRoutineSave } from "./routine-save-loader";
@@ -12,16 +13,10 @@ import type { SessionT } from "./set-logger";
 import styles from "./session.module.css";
 
 /** The beaten records' list, its code loaded when a summary has some. */
-function NewRecordsList(props: { records: SessionResult["newRecords"]; t: SessionT; language: string }) {
-  const { default: List } = use(loadNewRecords());
-  return <List {...props} />;
-}
+const NewRecordsList = componentOnDemand(loadNewRecords, "default");
 
 /** 'Enregistrer comme routine', its code loaded when a signed-in user's summary shows. */
-function RoutineSave(props: { result: SessionResult; t: SessionT }) {
-  const { default: Save } = use(loadSummaryRoutineSave());
-  return <Save {...props} />;
-}
+const RoutineSave = componentOnDemand(loadSummaryRoutineSave, "default");
 
 function SavingStatus({ result, loginHref, t }: { result: SessionResult; loginHref: string; t: SessionT }) {
   switch (result.outcome) {
