@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readAccountFlash } from "~/lib/account-flash.server";
 import { hashPassword } from "~/services/auth/passwords.server";
 import { getCurrentUser } from "~/services/auth/session.server";
+import { listApprovedReviews } from "~/services/reviews.server";
 import { multipartRequest, smallPng } from "~/testing/images";
 import { callRoute, freshTestAppPerTest, jsonRequest } from "~/testing/route-harness.server";
 import * as loginRoute from "./api/login.ts";
@@ -174,6 +175,17 @@ describe("/mon-compte", () => {
     expect(deleted.headers.get("Location")).toBe("/mon-compte/supprime#contenu");
     expect(deleted.headers.get("Set-Cookie")).toMatch(/^dynami_session=;/);
     expect(await app.services.store.users.findById(user.id)).toBeNull();
+  });
+
+  it("takes the deleted account's reviews off the public list at once", async () => {
+    const { user, cookie } = await signedIn();
+    const review = await app.services.store.reviews.create({ userId: user.id, name: "lea", rating: 5, comment: "Au revoir" });
+    await app.services.store.reviews.approve(review.id);
+    expect((await listApprovedReviews(app.services)).map((shown) => shown.comment)).toEqual(["Au revoir"]);
+
+    const deleted = await post(cookie, { intent: "delete", password: PASSWORD, confirm: "on" });
+    expect(deleted.status).toBe(303);
+    expect(await listApprovedReviews(app.services)).toEqual([]);
   });
 
   it("refuses an unknown form", async () => {

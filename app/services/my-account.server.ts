@@ -18,6 +18,7 @@ import { allowMailRequest, cancelPendingEmailChange, displayName, forgotPassword
 import { HashingBusyError, hashPassword, verifyPassword } from "./auth/passwords.server";
 import { type CurrentUser, endAllSessions } from "./auth/session.server";
 import { hashToken, newToken } from "./auth/tokens.server";
+import { forgetApprovedReviews } from "./reviews.server";
 
 // The use cases of "My account": the page's actions (/mon-compte) and their
 // /api/me twins call these, so the two never answer differently. Each
@@ -337,6 +338,8 @@ export async function deleteAccount(
 
   const pendingChange = await services.store.emailChanges.findPendingForUser(user.id);
   await services.store.accounts.erase(user.id);
+  // Their reviews went with the account.
+  forgetApprovedReviews(services.store);
   await services.store.rateLimiter(PASSWORD_CHECKS).delete(user.id);
   // Without SMTP the mails were written as files: those of this account go too.
   if (!services.config.smtpUrl) {

@@ -12,6 +12,7 @@ import {
   photoRefusal,
 } from "~/domain/photo";
 import type { PhotoRecord, Store } from "~/store/types";
+import { forgetApprovedReviews } from "./reviews.server";
 
 // The profile photo: checked, decoded and re-encoded here, stored in the
 // store (so any app process serves it), and linked from the user's `photo`.
@@ -140,6 +141,8 @@ export async function uploadProfilePhoto(
     photo = photoPath(userId, kept.version);
     await store.users.update(userId, { photo });
   }
+  // The public reviews show their authors' photos.
+  forgetApprovedReviews(store);
   return { ok: true, photo, code: "updated", message: PHOTO_MESSAGES.updated };
 }
 
@@ -147,6 +150,7 @@ export async function uploadProfilePhoto(
 export async function deleteProfilePhoto(store: Store, userId: string): Promise<PhotoOutcome> {
   await store.photos.deleteForUser(userId);
   await store.users.update(userId, { photo: null });
+  forgetApprovedReviews(store);
   return { ok: true, photo: null, code: "deleted", message: PHOTO_MESSAGES.deleted };
 }
 

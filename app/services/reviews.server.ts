@@ -41,10 +41,46 @@ async function photosOf(services: AppServices, reviews: ReviewRecord[]): Promise
   return new Map(authorIds.map((id, index) => [id, authors[index]?.photo ?? null]));
 }
 
-export async function listApprovedReviews(services: AppServices): Promise<PublicReview[]> {
+/**
+ * How long the approved reviews are served from memory. The home page reads
+ * them for every signed-in visitor (its render is never cached for them), and
+ * with MongoDB that is a round trip plus one per author. A moderation, a
+ * photo change or an erasure on this process forgets them at once; another
+ * process sharing the store sees it within this time, as a visitor already
+ * sees the home page from the render cache (10 s).
+ */
+export const APPROVED_REVIEWS_MEMORY_MS = 5_000;
+
+interface RememberedReviews {
+  reviews: Promise<readonly PublicReview[]>;
+  expiresAt: number;
+}
+
+/** Per store: the tests open one per test, and each process has one. */
+const rememberedApprovedReviews = new WeakMap<AppServices["store"], RememberedReviews>();
+
+async function readApprovedReviews(services: AppServices): Promise<readonly PublicReview[]> {
   const reviews = await services.store.reviews.listApproved({ limit: REVIEW_LIST_LIMITS.approved });
   const photos = await photosOf(services, reviews);
-  return reviews.map((review) => toPublicReview(review, photos.get(review.userId) ?? null));
+  return Object.freeze(reviews.map((review) => Object.freeze(toPublicReview(review, photos.get(review.userId) ?? null))));
+}
+
+/** The public reviews, newest first (the home page and GET /api/reviews/users). */
+export function listApprovedReviews(services: AppServices, now = Date.now()): Promise<readonly PublicReview[]> {
+  const remembered = rememberedApprovedReviews.get(services.store);
+  if (remembered && remembered.expiresAt > now) return remembered.reviews;
+  const reviews = readApprovedReviews(services);
+  rememberedApprovedReviews.set(services.store, { reviews, expiresAt: now + APPROVED_REVIEWS_MEMORY_MS });
+  // A failed read is not remembered: the next request asks the store again.
+  reviews.catch(() => {
+    if (rememberedApprovedReviews.get(services.store)?.reviews === reviews) rememberedApprovedReviews.delete(services.store);
+  });
+  return reviews;
+}
+
+/** After anything that changes what the public reviews show: the next read asks the store. */
+export function forgetApprovedReviews(store: AppServices["store"]): void {
+  rememberedApprovedReviews.delete(store);
 }
 
 export async function listReviewsForModeration(services: AppServices): Promise<ModerationReview[]> {
@@ -95,13 +131,14 @@ export type ModerationOutcome<T> = { ok: true; value: T } | { ok: false; status:
 
 export async function approveReview(services: AppServices, id: string): Promise<ModerationOutcome<ModerationReview>> {
   const review = await services.store.reviews.approve(id);
+  forgetApprovedReviews(services.store);
   if (!review) return { ok: false, status: 404, code: "notFound" };
   const photos = await photosOf(services, [review]);
   return { ok: true, value: { ...toPublicReview(review, photos.get(review.userId) ?? null), isApproved: true } };
 }
 
 export async function deleteReview(services: AppServices, id: string): Promise<ModerationOutcome<true>> {
-  return (await services.store.reviews.delete(id))
-    ? { ok: true, value: true }
-    : { ok: false, status: 404, code: "notFound" };
+  const deleted = await services.store.reviews.delete(id);
+  forgetApprovedReviews(services.store);
+  return deleted ? { ok: true, value: true } : { ok: false, status: 404, code: "notFound" };
 }

@@ -19,7 +19,7 @@ const ReviewDialog = lazy(() => import("./review-dialog"));
  * Signed-in visitors get 'Laisser un avis': a link to the form's own page,
  * which opens the review dialog instead once JavaScript runs.
  */
-export function ReviewsSection({ reviews }: { reviews: PublicReview[] }) {
+export function ReviewsSection({ reviews }: { reviews: readonly PublicReview[] }) {
   const { t, i18n } = useTranslation("community");
   const rootData = useRouteLoaderData<RootLoaderData>("root");
   const user = rootData?.user ?? null;
