@@ -25,7 +25,7 @@ import {
   refusalFor,
   sendRefusal,
 } from "./request-guard.ts";
-import { gzipForDynamicAnswers, precompressedAssets } from "./compressed-assets.ts";
+import { DYNAMIC_GZIP_LEVEL, gzipForDynamicAnswers, precompressedAssets } from "./compressed-assets.ts";
 import { installableAppFileHeaders } from "./installable-app-files.ts";
 import { createRenderCache } from "./render-cache.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
@@ -164,7 +164,7 @@ const renderCache = vite
 if (renderCache) app.use(renderCache.serve);
 if (!vite) app.use("/assets", precompressedAssets(path.join(buildDir, "client", "assets")));
 app.use(gzipForDynamicAnswers);
-app.use(compression());
+app.use(compression({ level: DYNAMIC_GZIP_LEVEL }));
 
 // Liveness, for a process supervisor: answering at all proves the process
 // and its event loop work. It never asks the store: during a replica set
