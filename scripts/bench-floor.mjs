@@ -5,7 +5,7 @@
 // and prints each one's throughput, share of hello world and CPU time per
 // answer, at the signed-in bench's 10 connections:
 //
-//   React alone           renderToPipeableStream straight to the socket
+//   React alone           renderToPipeableStream straight to the socket, an empty page then the page
 //   React Router, empty   framework mode's runtime, a page with nothing in it
 //   React Router          the same runtime with the page of the app's size
 //   React Router, gzip    the same, compressed with gzip as the app's server does
@@ -45,6 +45,12 @@ const autocannonCli = path.join(root, "node_modules/autocannon/autocannon.js");
 
 const CONFIGURATIONS = [
   { label: "node:http hello world", script: helloServer, path: "/", env: {} },
+  {
+    label: "React alone, empty page",
+    script: floorServer,
+    path: "/seance",
+    env: { FLOOR_MODE: "react", FLOOR_CARDS: "0" },
+  },
   { label: "React alone, app-sized page", script: floorServer, path: "/seance", env: { FLOOR_MODE: "react" } },
   {
     label: "React Router, empty page",

@@ -15,7 +15,7 @@
 //
 // No app code, no Express, no compression, no session: the floor under them.
 import http from "node:http";
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import { createGzip } from "node:zlib";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createElement as h, Fragment } from "react";
@@ -184,13 +184,34 @@ async function answerWithRouter(req, res) {
   if (!response.body) return res.end();
   if (withGzip && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
     res.setHeader("Content-Encoding", "gzip");
-    // Through a stream without flush(): the helper would flush gzip after every chunk.
-    const uncompressed = new PassThrough();
-    uncompressed.pipe(createGzip()).pipe(res);
-    await writeReadableStreamToWritable(response.body, uncompressed);
+    // As the app's server does (app/entry.server.tsx): what React writes in
+    // one tick goes to gzip as one chunk, so the shell is compressed in one go.
+    const gathered = gatheredPerTick();
+    gathered.pipe(createGzip()).pipe(res);
+    await writeReadableStreamToWritable(response.body, gathered);
   } else {
     await writeReadableStreamToWritable(response.body, res);
   }
+}
+
+/** The chunks written in one tick, passed on as one (and no flush(), which the helper would call per chunk). */
+function gatheredPerTick() {
+  let pending = [];
+  const passOn = (stream) => {
+    if (pending.length > 0) stream.push(Buffer.concat(pending));
+    pending = [];
+  };
+  return new Transform({
+    transform(chunk, _encoding, callback) {
+      if (pending.length === 0) setImmediate(() => passOn(this));
+      pending.push(chunk);
+      callback();
+    },
+    flush(callback) {
+      passOn(this);
+      callback();
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------
