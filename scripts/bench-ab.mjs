@@ -56,8 +56,14 @@ function autocannon(url, duration, headers) {
   const [command, ...args] = pinned(1, [
     process.execPath,
     autocannonCli,
-    ...["--connections", "10", "--duration", String(duration), "--json", "--no-progress"],
-    ...["--headers", "Accept-Encoding=gzip"],
+    "--connections",
+    "10",
+    "--duration",
+    String(duration),
+    "--json",
+    "--no-progress",
+    "--headers",
+    "Accept-Encoding=gzip",
     ...Object.entries(headers).flatMap(([name, value]) => ["--headers", `${name}=${value}`]),
     url,
   ]);

@@ -167,11 +167,14 @@ try {
     ];
   });
   console.log("");
-  printTable(
-    ["Configuration", "HTML KiB", "req/s", "of hello world", "p99 ms", "CPU ms/answer"],
-    rows,
-    [false, true, true, true, true, true],
-  );
+  printTable(["Configuration", "HTML KiB", "req/s", "of hello world", "p99 ms", "CPU ms/answer"], rows, [
+    false,
+    true,
+    true,
+    true,
+    true,
+    true,
+  ]);
   console.log(
     `\n1 % of hello world here is ${formatNumber(helloPerSecond / 100)} req/s, ` +
       `about ${formatNumber(100_000 / helloPerSecond, 2)} ms of CPU per answer on one core.`,

@@ -179,7 +179,12 @@ describe("/mon-compte", () => {
 
   it("takes the deleted account's reviews off the public list at once", async () => {
     const { user, cookie } = await signedIn();
-    const review = await app.services.store.reviews.create({ userId: user.id, name: "lea", rating: 5, comment: "Au revoir" });
+    const review = await app.services.store.reviews.create({
+      userId: user.id,
+      name: "lea",
+      rating: 5,
+      comment: "Au revoir",
+    });
     await app.services.store.reviews.approve(review.id);
     expect((await listApprovedReviews(app.services)).map((shown) => shown.comment)).toEqual(["Au revoir"]);
 

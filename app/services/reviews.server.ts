@@ -62,7 +62,9 @@ const rememberedApprovedReviews = new WeakMap<AppServices["store"], RememberedRe
 async function readApprovedReviews(services: AppServices): Promise<readonly PublicReview[]> {
   const reviews = await services.store.reviews.listApproved({ limit: REVIEW_LIST_LIMITS.approved });
   const photos = await photosOf(services, reviews);
-  return Object.freeze(reviews.map((review) => Object.freeze(toPublicReview(review, photos.get(review.userId) ?? null))));
+  return Object.freeze(
+    reviews.map((review) => Object.freeze(toPublicReview(review, photos.get(review.userId) ?? null))),
+  );
 }
 
 /** The public reviews, newest first (the home page and GET /api/reviews/users). */
@@ -73,7 +75,8 @@ export function listApprovedReviews(services: AppServices, now = Date.now()): Pr
   rememberedApprovedReviews.set(services.store, { reviews, expiresAt: now + APPROVED_REVIEWS_MEMORY_MS });
   // A failed read is not remembered: the next request asks the store again.
   reviews.catch(() => {
-    if (rememberedApprovedReviews.get(services.store)?.reviews === reviews) rememberedApprovedReviews.delete(services.store);
+    if (rememberedApprovedReviews.get(services.store)?.reviews === reviews)
+      rememberedApprovedReviews.delete(services.store);
   });
   return reviews;
 }

@@ -20,15 +20,7 @@ import { createGzip } from "node:zlib";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createElement as h, Fragment } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import {
-  createRequestHandler,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ServerRouter,
-  useLoaderData,
-} from "react-router";
+import { createRequestHandler, Links, Meta, Outlet, Scripts, ServerRouter, useLoaderData } from "react-router";
 
 const mode = process.env.FLOOR_MODE ?? "router";
 const cardCount = Number(process.env.FLOOR_CARDS ?? 140);
@@ -59,7 +51,16 @@ function Card({ card }) {
 }
 
 function CardList({ items }) {
-  return h("main", null, h("h1", null, "Séance"), h("ul", null, items.map((card) => h(Card, { key: card.id, card }))));
+  return h(
+    "main",
+    null,
+    h("h1", null, "Séance"),
+    h(
+      "ul",
+      null,
+      items.map((card) => h(Card, { key: card.id, card })),
+    ),
+  );
 }
 
 function Document({ children }) {
@@ -163,7 +164,12 @@ for (let index = 0; index < extraRoutes; index++) {
 const build = {
   entry: { module: { default: handleDocumentRequest } },
   routes: serverRoutes,
-  assets: { entry: { module: "/assets/entry.js", imports: [] }, routes: manifestRoutes, url: "/assets/manifest.js", version: "1" },
+  assets: {
+    entry: { module: "/assets/entry.js", imports: [] },
+    routes: manifestRoutes,
+    url: "/assets/manifest.js",
+    version: "1",
+  },
   publicPath: "/",
   assetsBuildDirectory: "build/client",
   future: {},
