@@ -6,8 +6,8 @@
 // side by side on core 0, each from its own checkout (its own app/server/main.ts
 // and build), on copies of one database seeded with the bench's signed-in user.
 // Each page is then requested from one then the other, in short runs that
-// alternate (the order flips every round), so a slow patch of the machine
-// falls on both. Printed per page: each version's median CPU time per answer,
+// alternate (the order flips every round, and each run follows a 1 s warm-up
+// of its server), so a slow patch of the machine falls on both. Printed per page: each version's median CPU time per answer,
 // and the median over rounds of this checkout's time over the other's.
 //
 //   AB_ROUNDS=8     rounds (each page, each version)
@@ -122,6 +122,8 @@ try {
       const order = round % 2 === 0 ? checkouts : checkouts.toReversed();
       const perAnswer = {};
       for (const checkout of order) {
+        // A server left idle while the other ran answers its first requests slower: warm it again first.
+        await autocannon(new URL(page, checkout.server.origin).href, 1, headers);
         const pid = checkout.server.child.pid;
         const before = cpuSecondsOf(pid);
         const result = await autocannon(new URL(page, checkout.server.origin).href, seconds, headers);
