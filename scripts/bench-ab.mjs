@@ -12,7 +12,6 @@
 //
 //   AB_ROUNDS=8     rounds (each page, each version)
 //   AB_SECONDS=2    seconds per run, at 10 connections, Accept-Encoding: gzip
-import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,9 +19,9 @@ import { BENCH_SESSION_SECRET, seedDashboardUser, signedInCookieHeader } from ".
 import {
   cpuSecondsOf,
   formatNumber,
-  pinned,
   printTable,
   root,
+  runAutocannon,
   startServer,
   stopAll,
   stopServer,
@@ -48,39 +47,6 @@ for (const checkout of checkouts) {
     console.error(`${checkout.root} has no build: run npm run build there first.`);
     process.exit(2);
   }
-}
-
-const autocannonCli = path.join(root, "node_modules/autocannon/autocannon.js");
-
-function autocannon(url, duration, headers) {
-  const [command, ...args] = pinned(1, [
-    process.execPath,
-    autocannonCli,
-    "--connections",
-    "10",
-    "--duration",
-    String(duration),
-    "--json",
-    "--no-progress",
-    "--headers",
-    "Accept-Encoding=gzip",
-    ...Object.entries(headers).flatMap(([name, value]) => ["--headers", `${name}=${value}`]),
-    url,
-  ]);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "ignore"] });
-    let stdout = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      try {
-        if (code !== 0) throw new Error(`exit code ${code}`);
-        resolve(JSON.parse(stdout.trim().split("\n").at(-1) ?? ""));
-      } catch (error) {
-        reject(new Error(`autocannon failed on ${url}: ${error.message}`));
-      }
-    });
-  });
 }
 
 const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -109,7 +75,7 @@ try {
       const probe = await fetch(new URL(page, checkout.server.origin), { headers });
       await probe.arrayBuffer();
       if (probe.status !== 200) throw new Error(`${checkout.label}: ${page} answered ${probe.status}`);
-      await autocannon(new URL(page, checkout.server.origin).href, 2, headers);
+      await runAutocannon(new URL(page, checkout.server.origin).href, { seconds: 2, headers });
     }
   }
   console.log(
@@ -123,10 +89,10 @@ try {
       const perAnswer = {};
       for (const checkout of order) {
         // A server left idle while the other ran answers its first requests slower: warm it again first.
-        await autocannon(new URL(page, checkout.server.origin).href, 1, headers);
+        await runAutocannon(new URL(page, checkout.server.origin).href, { seconds: 1, headers });
         const pid = checkout.server.child.pid;
         const before = cpuSecondsOf(pid);
-        const result = await autocannon(new URL(page, checkout.server.origin).href, seconds, headers);
+        const result = await runAutocannon(new URL(page, checkout.server.origin).href, { seconds, headers });
         const after = cpuSecondsOf(pid);
         if (result.non2xx > 0 || result.errors > 0) throw new Error(`${checkout.label}: ${page} failed under load`);
         if (before === null || after === null) throw new Error("the server's CPU time cannot be read here (/proc)");

@@ -13,16 +13,15 @@
 //
 //   FLOOR_DURATION=5   seconds per measured run (after a 2 s warm-up)
 //   FLOOR_ROUNDS=3     rounds of every configuration, back to back; the median is kept
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { assertNodeVersion } from "./node-version.mjs";
 import {
   cpuSecondsOf,
   formatNumber,
-  pinned,
   pinning,
   printTable,
   root,
+  runAutocannon,
   startServer,
   stopAll,
   stopServer,
@@ -41,7 +40,6 @@ const APP_SIZED_ROUTES = 73;
 
 const floorServer = path.join(root, "scripts/bench/router-floor-server.mjs");
 const helloServer = path.join(root, "scripts/bench/hello-server.mjs");
-const autocannonCli = path.join(root, "node_modules/autocannon/autocannon.js");
 
 const CONFIGURATIONS = [
   { label: "node:http hello world", script: helloServer, path: "/", env: {} },
@@ -82,37 +80,6 @@ function positiveNumber(name, fallback) {
   return value;
 }
 
-function autocannon(url, seconds) {
-  const [command, ...args] = pinned(1, [
-    process.execPath,
-    autocannonCli,
-    "--connections",
-    String(CONNECTIONS),
-    "--duration",
-    String(seconds),
-    // Like a browser; only the gzip configuration compresses.
-    "--headers",
-    "Accept-Encoding=gzip",
-    "--json",
-    "--no-progress",
-    url,
-  ]);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      try {
-        if (code !== 0) throw new Error(`exit code ${code}`);
-        resolve(JSON.parse(stdout.trim().split("\n").at(-1) ?? ""));
-      } catch (error) {
-        reject(new Error(`autocannon failed on ${url}: ${error.message}`));
-      }
-    });
-  });
-}
-
 /** One measured run: requests per second, p99 and the server's CPU time per answer. */
 async function measure(configuration) {
   const server = await startServer(configuration.label, [process.execPath, configuration.script], {
@@ -125,9 +92,9 @@ async function measure(configuration) {
     const probe = await fetch(url, { headers: { "Accept-Encoding": "identity" } });
     const bytes = (await probe.arrayBuffer()).byteLength;
     if (probe.status !== 200) throw new Error(`${configuration.label} answered ${probe.status}`);
-    await autocannon(url, WARMUP_SECONDS);
+    await runAutocannon(url, { seconds: WARMUP_SECONDS, connections: CONNECTIONS });
     const before = cpuSecondsOf(server.child.pid);
-    const result = await autocannon(url, DURATION_SECONDS);
+    const result = await runAutocannon(url, { seconds: DURATION_SECONDS, connections: CONNECTIONS });
     const after = cpuSecondsOf(server.child.pid);
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${configuration.label}: failed answers under load`);
     return {

@@ -165,3 +165,41 @@ export function printTable(headers, rows, alignRight) {
   console.log(widths.map((width) => "-".repeat(width)).join("  "));
   for (const row of rows) console.log(line(row));
 }
+
+// ---------------------------------------------------------------------------
+// Load
+
+/**
+ * One autocannon run on core 1 (pinning allowing), like a browser asking for
+ * gzip, with `headers` added; resolves with autocannon's JSON result.
+ */
+export function runAutocannon(url, { seconds, connections = 10, headers = {} }) {
+  const [command, ...args] = pinned(1, [
+    process.execPath,
+    path.join(root, "node_modules/autocannon/autocannon.js"),
+    "--connections",
+    String(connections),
+    "--duration",
+    String(seconds),
+    "--json",
+    "--no-progress",
+    "--headers",
+    "Accept-Encoding=gzip",
+    ...Object.entries(headers).flatMap(([name, value]) => ["--headers", `${name}=${value}`]),
+    url,
+  ]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "ignore"] });
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      try {
+        if (code !== 0) throw new Error(`exit code ${code}`);
+        resolve(JSON.parse(stdout.trim().split("\n").at(-1) ?? ""));
+      } catch (error) {
+        reject(new Error(`autocannon failed on ${url}: ${error.message}`));
+      }
+    });
+  });
+}
